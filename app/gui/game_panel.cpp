@@ -1,0 +1,16 @@
+#include "app/gui/game_panel.h"
+
+#include "app/gui/bocce_round_panel.h"
+#include "app/gui/card_golf_panel.h"
+#include "app/gui/trick_panel.h"
+
+namespace tabref::gui {
+
+std::unique_ptr<GamePanel> MakeGamePanel(const std::string& game) {
+  if (game == "card-golf") return std::make_unique<CardGolfPanel>();
+  if (game == "table-fencing") return std::make_unique<TrickPanel>();
+  if (game == "bocce") return std::make_unique<BocceRoundPanel>();
+  return nullptr;
+}
+
+}  // namespace tabref::gui

@@ -1,0 +1,76 @@
+#include "app/gui/gui_app.h"
+
+#include <QApplication>
+#include <QStyleFactory>
+#include <QTimer>
+#include <iostream>
+#include <memory>
+
+#include "app/gui/command_line.h"
+#include "app/gui/main_window.h"
+#include "app/gui/qt_text.h"
+#include "app/gui/screenshot.h"
+#include "data/store/default_path.h"
+#include "data/store/sqlite_game_store.h"
+
+namespace tabref::gui {
+namespace {
+
+int Fail(const std::string& message, int status) {
+  std::cerr << "tabref-gui: " << message << "\n";
+  return status;
+}
+
+QStringList Arguments(int argc, char** argv) {
+  QStringList arguments;
+  for (int i = 0; i < argc; ++i) arguments << QString::fromLocal8Bit(argv[i]);
+  return arguments;
+}
+
+}  // namespace
+
+int RunTabrefGui(int argc, char** argv) {
+  GuiArguments arguments;
+  try {
+    arguments = ParseGuiArguments(Arguments(argc, argv));
+  } catch (const UsageError& error) {
+    return Fail(error.what(), 2);
+  }
+  if (arguments.help) {
+    std::cout << ToStdString(GuiUsage());
+    return 0;
+  }
+  const bool screenshot = !arguments.screenshot.isEmpty();
+  if (screenshot && !qEnvironmentVariableIsSet("QT_QPA_PLATFORM")) {
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+  }
+  QApplication application(argc, argv);
+  QApplication::setApplicationName("tabref-gui");
+  QApplication::setStyle(QStyleFactory::create("Fusion"));
+
+  std::unique_ptr<data::SqliteGameStore> store;
+  try {
+    const std::string path = arguments.database.isEmpty() ? data::DefaultDatabasePath().string()
+                                                          : ToStdString(arguments.database);
+    // A screenshot only reads: it must not create or migrate a database.
+    data::SqliteStoreOptions options;
+    options.read_only = screenshot;
+    store = std::make_unique<data::SqliteGameStore>(path, options);
+  } catch (const std::exception& error) {
+    return Fail(error.what(), 1);
+  }
+
+  MainWindow window(*store);
+  if (arguments.open && !window.controller().openGame(*arguments.open)) {
+    return Fail(ToStdString(window.lastProblem()), 1);
+  }
+  if (screenshot) {
+    const QString problem = SaveScreenshot(window, arguments.screenshot);
+    return problem.isEmpty() ? 0 : Fail(ToStdString(problem), 1);
+  }
+  window.show();
+  if (!arguments.open) QTimer::singleShot(0, &window, &MainWindow::offerUnfinishedGame);
+  return QApplication::exec();
+}
+
+}  // namespace tabref::gui

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <QMainWindow>
+#include <QPointer>
+
+#include "app/gui/game_controller.h"
+
+class QAction;
+class QSplitter;
+class QVBoxLayout;
+
+namespace tabref::gui {
+
+class ActionLogView;
+class ActionPanel;
+class CameraView;
+class GamePanel;
+class ScoreboardWindow;
+class ScorecardView;
+class StatusBanner;
+
+// The referee's window. The status banner runs across the top; the camera view fills the
+// centre with the action log below it; the scorecard, the game's own panel and manual
+// entry stand on the right. Every entry goes through the GameController, so the store
+// holds it before the window shows it.
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+
+ public:
+  explicit MainWindow(data::GameStore& store, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  GameController& controller() { return controller_; }
+  CameraView& cameraView() { return *camera_; }
+  StatusBanner& banner() { return *banner_; }
+  ScorecardView& scorecard() { return *scorecard_; }
+  ActionPanel& actionPanel() { return *action_panel_; }
+  ActionLogView& actionLog() { return *action_log_; }
+  // The current game's panel, or nullptr.
+  GamePanel* gamePanel() { return game_panel_; }
+  // The full-screen scoreboard while it is shown, or nullptr.
+  ScoreboardWindow* scoreboard() const;
+  // The last refusal or failure shown to the user.
+  QString lastProblem() const { return last_problem_; }
+
+ public slots:
+  void newGame();
+  void openStoredGame();
+  // Asks whether to continue the newest unfinished game, when there is one.
+  void offerUnfinishedGame();
+  // Ask for a file name, then export.
+  void exportPdf();
+  void exportCsv();
+  bool exportPdfTo(const QString& path);
+  bool exportCsvTo(const QString& path);
+  void toggleScoreboard();
+  void showHistory();
+  void showStatistics();
+
+ private:
+  void buildMenus();
+  void showNewGame();
+  void refresh();
+  void showProblem(const QString& problem);
+  QString exportPath(const QString& filter, const QString& suffix);
+  bool reportExport(const QString& path, const QString& problem);
+
+  GameController controller_;
+  StatusBanner* banner_;
+  CameraView* camera_;
+  ScorecardView* scorecard_;
+  ActionPanel* action_panel_;
+  ActionLogView* action_log_;
+  QVBoxLayout* sheet_layout_;        // the scorecard, then the game panel
+  GamePanel* game_panel_ = nullptr;  // in sheet_layout_, owned by its widget
+  QPointer<ScoreboardWindow> scoreboard_;
+  QString last_problem_;
+};
+
+}  // namespace tabref::gui

@@ -1,0 +1,17 @@
+#include "app/gui/screenshot.h"
+
+#include <QObject>
+#include <QPixmap>
+#include <QSaveFile>
+
+namespace tabref::gui {
+
+QString SaveScreenshot(QWidget& widget, const QString& path) {
+  QSaveFile file(path);
+  if (!file.open(QIODevice::WriteOnly) || !widget.grab().save(&file, "PNG") || !file.commit()) {
+    return QObject::tr("cannot write %1: %2").arg(path, file.errorString());
+  }
+  return {};
+}
+
+}  // namespace tabref::gui

@@ -1,0 +1,177 @@
+#include "app/cli/cli.h"
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "rules/core/json.h"
+
+namespace tabref::cli {
+namespace {
+
+struct Result {
+  int status = 0;
+  std::string out;
+  std::string err;
+};
+
+Result RunTabref(const std::vector<std::string>& args) {
+  std::ostringstream out;
+  std::ostringstream err;
+  const int status = RunCli(args, out, err);
+  return {status, out.str(), err.str()};
+}
+
+std::string Sample(const std::string& game) {
+  return std::string(TABREF_SOURCE_DIR) + "/data/samples/" + game + ".json";
+}
+
+class TempFile {
+ public:
+  explicit TempFile(const std::string& contents)
+      : path_(std::filesystem::temp_directory_path() /
+              ("tabref_cli_test_" +
+               std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
+               std::to_string(counter_++) + ".json")) {
+    std::ofstream(path_) << contents;
+  }
+  ~TempFile() { std::filesystem::remove(path_); }
+  std::string path() const { return path_.string(); }
+
+ private:
+  static inline int counter_ = 0;
+  std::filesystem::path path_;
+};
+
+bool IsOneLine(const std::string& text) {
+  return !text.empty() && text.find('\n') == text.size() - 1;
+}
+
+TEST(Cli, WithoutACommandPrintsTheOverviewAsUsageError) {
+  const Result result = RunTabref({});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("usage: tabref COMMAND"), std::string::npos);
+}
+
+TEST(Cli, UnknownCommandIsBadUsage) {
+  const Result result = RunTabref({"referee-all-the-things"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_TRUE(IsOneLine(result.err)) << result.err;
+}
+
+TEST(Cli, EveryCommandHasHelp) {
+  for (const std::string command : {"games", "replay", "score", "demo"}) {
+    const Result result = RunTabref({command, "--help"});
+    EXPECT_EQ(result.status, 0) << command;
+    EXPECT_NE(result.out.find("usage: tabref " + command), std::string::npos) << result.out;
+  }
+}
+
+TEST(Cli, GamesListsAllFive) {
+  const Result result = RunTabref({"games"});
+  ASSERT_EQ(result.status, 0);
+  for (const std::string name : {"ppolf", "bocce", "iceboule", "card-golf", "table-fencing"}) {
+    EXPECT_NE(result.out.find(name), std::string::npos) << name;
+  }
+  const Result json = RunTabref({"games", "--json"});
+  ASSERT_EQ(json.status, 0);
+  EXPECT_EQ(rules::Json::parse(json.out).size(), 5u);
+}
+
+TEST(Cli, ReplayPrintsScorecardAndWinnerOfEverySample) {
+  for (const std::string game : {"ppolf", "bocce", "iceboule", "card-golf", "table-fencing"}) {
+    const Result result = RunTabref({"replay", Sample(game)});
+    EXPECT_EQ(result.status, 0) << game << ": " << result.err;
+    EXPECT_NE(result.out.find("Game over. Winner:"), std::string::npos) << result.out;
+  }
+}
+
+TEST(Cli, ReplayJsonHasTheStateFields) {
+  const Result result = RunTabref({"replay", Sample("bocce"), "--json"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  const auto json = rules::Json::parse(result.out);
+  for (const char* key :
+       {"game", "players", "to_act", "status", "terminal", "winners", "scorecard"}) {
+    EXPECT_TRUE(json.contains(key)) << key;
+  }
+  EXPECT_TRUE(json["terminal"].get<bool>());
+}
+
+TEST(Cli, ReplayOfAMissingFileFailsWithOneLine) {
+  const Result result = RunTabref({"replay", "/nonexistent/game.json"});
+  EXPECT_EQ(result.status, 1);
+  EXPECT_TRUE(IsOneLine(result.err)) << result.err;
+  EXPECT_NE(result.err.find("cannot read /nonexistent/game.json"), std::string::npos);
+}
+
+TEST(Cli, ReplayOfInvalidJsonNamesTheLine) {
+  TempFile file("{\n  \"game\": \"bocce\",\n  oops\n}");
+  const Result result = RunTabref({"replay", file.path()});
+  EXPECT_EQ(result.status, 1);
+  EXPECT_TRUE(IsOneLine(result.err)) << result.err;
+  EXPECT_NE(result.err.find("is not valid JSON (line 3"), std::string::npos) << result.err;
+}
+
+TEST(Cli, ReplayNamesTheFirstActionTheRulesRefuse) {
+  TempFile file(R"({"game": "card-golf", "players": ["Ann", "Bob"],
+                    "actions": [{"type": "no_such_action"}]})");
+  const Result result = RunTabref({"replay", file.path()});
+  EXPECT_EQ(result.status, 1);
+  EXPECT_TRUE(IsOneLine(result.err)) << result.err;
+  EXPECT_NE(result.err.find("action 1 (no_such_action) is not allowed"), std::string::npos)
+      << result.err;
+}
+
+TEST(Cli, ReplayRefusesUnknownGamesAndOptions) {
+  TempFile file(R"({"game": "chess", "players": ["Ann", "Bob"], "actions": []})");
+  EXPECT_EQ(RunTabref({"replay", file.path()}).status, 1);
+  EXPECT_EQ(RunTabref({"replay", Sample("bocce"), "--colour"}).status, 2);
+  EXPECT_EQ(RunTabref({"replay"}).status, 2);
+  EXPECT_EQ(RunTabref({"replay", "a.json", "b.json"}).status, 2);
+}
+
+TEST(Cli, ScoresTheRulebookExample) {
+  const Result result =
+      RunTabref({"score", "card-golf", "--field", "A K J J Q 9", "--hand", "4 7 7 9 A"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("Total: 18"), std::string::npos) << result.out;
+  const Result json =
+      RunTabref({"score", "card-golf", "--field=A K J J Q 9", "--hand=4 7 7 9 A", "--json"});
+  ASSERT_EQ(json.status, 0);
+  EXPECT_EQ(rules::Json::parse(json.out)["total"], 18);
+}
+
+TEST(Cli, ScoreRefusesBadCardsAndCounts) {
+  EXPECT_EQ(
+      RunTabref({"score", "card-golf", "--field", "A K J J Q X", "--hand", "4 7 7 9 A"}).status, 1);
+  EXPECT_EQ(RunTabref({"score", "card-golf", "--field", "A K J", "--hand", "4 7 7 9 A"}).status, 1);
+  EXPECT_EQ(RunTabref({"score", "card-golf", "--field", "A K J J Q 9"}).status, 2);
+  EXPECT_EQ(RunTabref({"score", "bocce", "--field", "A", "--hand", "4"}).status, 2);
+}
+
+TEST(Cli, DemoPlaysOneSampleToTheEnd) {
+  const Result result = RunTabref({"demo", "--game", "card-golf"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_NE(result.out.find("Game over. Winner:"), std::string::npos);
+  EXPECT_EQ(RunTabref({"demo", "--game", "chess"}).status, 1);
+  EXPECT_EQ(RunTabref({"demo", "--delay", "soon"}).status, 2);
+}
+
+// The real executable: exit statuses and one-line errors on stderr, stdout untouched.
+TEST(CliBinary, ExitStatusesFollowTheContract) {
+  auto status_of = [](const std::string& arguments) {
+    const std::string command = std::string(TABREF_BINARY) + " " + arguments + " >/dev/null 2>&1";
+    const int raw = std::system(command.c_str());
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  };
+  EXPECT_EQ(status_of("games"), 0);
+  EXPECT_EQ(status_of("replay /nonexistent.json"), 1);
+  EXPECT_EQ(status_of("replay --bogus"), 2);
+}
+
+}  // namespace
+}  // namespace tabref::cli

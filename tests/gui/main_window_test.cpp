@@ -1,0 +1,268 @@
+#include <gtest/gtest.h>
+
+#include <QApplication>
+#include <QComboBox>
+#include <QMessageBox>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTest>
+#include <algorithm>
+
+#include "app/gui/action_log_view.h"
+#include "app/gui/action_panel.h"
+#include "app/gui/bocce_round_panel.h"
+#include "app/gui/camera_view.h"
+#include "app/gui/correction_dialog.h"
+#include "app/gui/game_panel.h"
+#include "app/gui/scoreboard_window.h"
+#include "app/gui/scorecard_view.h"
+#include "app/gui/screenshot.h"
+#include "app/gui/status_banner.h"
+#include "gui_test_support.h"
+#include "rules/registry.h"
+
+namespace tabref::gui {
+namespace {
+
+using testing::ActionButton;
+using testing::ChooseInForm;
+using testing::ClickAction;
+using testing::EnterForm;
+using testing::ScorecardCell;
+
+class MainWindowTest : public ::testing::Test {
+ protected:
+  void SetUp() override { OpenWindow(); }
+
+  // A fresh window on a fresh connection to the same database, as after a restart.
+  void OpenWindow() {
+    window_.reset();
+    store_ = temp_.Open();
+    window_ = std::make_unique<MainWindow>(*store_);
+    window_->show();
+    QApplication::setActiveWindow(window_.get());
+    ASSERT_TRUE(QTest::qWaitForWindowActive(window_.get()));
+  }
+
+  MainWindow& window() { return *window_; }
+  const rules::State& state() { return window_->controller().state(); }
+  void Press(Qt::Key key, Qt::KeyboardModifiers modifiers = Qt::NoModifier) {
+    QTest::keyClick(window_.get(), key, modifiers);
+  }
+
+  void StartCardGolf() { testing::StartGameThroughDialog(window(), "card-golf", {"Ann", "Bob"}); }
+  // Ann deals and turns up a 7; Bob takes it and discards a 2.
+  void DealAndTakeTheSeven() {
+    Press(Qt::Key_1);
+    ChooseInForm(window(), "/flipped", "7");
+    EnterForm(window());
+    ASSERT_EQ(state().History().size(), 1u) << window().lastProblem().toStdString();
+    ClickAction(window(), "Take the 7");
+    ChooseInForm(window(), "/discard", "2");
+    EnterForm(window());
+    ASSERT_EQ(state().History().size(), 2u) << window().lastProblem().toStdString();
+  }
+  // Fills in the card pickers of a reveal; a screenshot of the filled form goes to
+  // `screenshot` when one is named.
+  void Reveal(const QString& player, const QStringList& field, const QStringList& hand,
+              const QString& screenshot = {}) {
+    ClickAction(window(), player + " reveals");
+    for (int slot = 0; slot < field.size(); ++slot) {
+      ChooseInForm(window(), QString("/field/%1").arg(slot), field[slot]);
+    }
+    for (int card = 0; card < hand.size(); ++card) {
+      ChooseInForm(window(), QString("/hand/%1").arg(card), hand[card]);
+    }
+    if (!screenshot.isEmpty()) {
+      EXPECT_EQ(SaveScreenshot(window(), testing::OutputDirectory() + "/" + screenshot), "");
+    }
+    EnterForm(window());
+  }
+
+  testing::TempStore temp_;
+  std::unique_ptr<data::SqliteGameStore> store_;
+  std::unique_ptr<MainWindow> window_;
+};
+
+TEST_F(MainWindowTest, StartsWithTheCameraPlaceholderAndNoGame) {
+  EXPECT_FALSE(window().controller().hasGame());
+  EXPECT_FALSE(window().cameraView().hasFrame());
+  EXPECT_TRUE(window().banner().text().contains("Ctrl+N"));
+  QImage frame(64, 48, QImage::Format_RGB32);
+  frame.fill(Qt::darkGreen);
+  window().cameraView().showFrame(frame);
+  EXPECT_TRUE(window().cameraView().hasFrame());
+}
+
+TEST_F(MainWindowTest, PlaysAWholeCzechGolfGameByManualEntry) {
+  StartCardGolf();
+  EXPECT_NE(window().gamePanel(), nullptr);
+  EXPECT_TRUE(window().banner().text().startsWith("Ann and Bob to act") ||
+              window().banner().text().contains("Deal"))
+      << window().banner().text().toStdString();
+  DealAndTakeTheSeven();
+  EXPECT_TRUE(window().banner().text().startsWith("Ann to act"))
+      << window().banner().text().toStdString();
+
+  ASSERT_NE(ActionButton(window(), "Rap"), nullptr);
+  EXPECT_TRUE(ActionButton(window(), "Rap")->text().startsWith("9"));
+  Press(Qt::Key_9);  // Ann raps: the game ends and both reveal
+  ASSERT_EQ(state().History().size(), 3u) << window().lastProblem().toStdString();
+
+  Reveal("Ann", {"A", "K", "J", "J", "Q", "9"}, {"4", "7", "7", "9", "A"},
+         "gui-card-golf-entry.png");
+  Reveal("Bob", {"2", "3", "4", "5", "6", "8"}, {"7", "10", "10", "K", "K"});
+  ASSERT_TRUE(state().IsTerminal()) << window().lastProblem().toStdString();
+
+  // The rulebook's example: 13 for the field, 5 for the hand.
+  EXPECT_EQ(ScorecardCell(window(), 3, 0), "18");
+  EXPECT_EQ(ScorecardCell(window(), 3, 1), "9");
+  EXPECT_TRUE(window().banner().text().startsWith("Winner: Ann"))
+      << window().banner().text().toStdString();
+  EXPECT_TRUE(window().scorecard().item(4, 0)->font().bold()) << "the total row is bold";
+  EXPECT_TRUE(ActionButton(window(), "") == nullptr) << "nothing to enter after the end";
+  EXPECT_TRUE(store_->Game(window().controller().gameId()).finished_at.has_value());
+}
+
+TEST_F(MainWindowTest, PlaysAWholeBocceGameByManualEntryWithTheBustRule) {
+  testing::StartGameThroughDialog(window(), "bocce", {"Ann", "Bob"}, [](NewGameDialog& dialog) {
+    dialog.options().findChild<QSpinBox*>("/target")->setValue(9);
+  });
+  const auto play_round = [&](const QString& result) {
+    if (ActionButton(window(), "lead the first round") != nullptr)
+      ClickAction(window(), "Suns lead");
+    ClickAction(window(), "The jack is placed past the dashed line");
+    int bowls = 0;
+    while (ActionButton(window(), "stayed in bounds") != nullptr && bowls < 16) {
+      ClickAction(window(), "stayed in bounds");
+      ++bowls;
+    }
+    EXPECT_GT(bowls, 0);
+    ClickAction(window(), result);
+  };
+  auto* panel = qobject_cast<BocceRoundPanel*>(window().gamePanel());
+  ASSERT_NE(panel, nullptr);
+
+  play_round("Suns 4 points");
+  play_round("Suns 4 points");
+  EXPECT_EQ(ScorecardCell(window(), 2, 0), "8");
+  play_round("Suns 4 points");  // 12 would pass 9: bust, back to 4
+  EXPECT_TRUE(panel->bustNotice().startsWith("BUST")) << panel->bustNotice().toStdString();
+  EXPECT_TRUE(ScorecardCell(window(), 2, 0).contains("bust"))
+      << ScorecardCell(window(), 2, 0).toStdString();
+  play_round("Suns 4 points");
+  play_round("Suns 1 points");
+  ASSERT_TRUE(state().IsTerminal()) << state().StatusLine();
+  EXPECT_TRUE(window().banner().text().startsWith("Winner: Ann"))
+      << window().banner().text().toStdString();
+  EXPECT_EQ(ScorecardCell(window(), 5, 0), "9");
+}
+
+TEST_F(MainWindowTest, UndoAndCorrectionAreJournalled) {
+  StartCardGolf();
+  DealAndTakeTheSeven();
+  Press(Qt::Key_Z, Qt::ControlModifier);
+  ASSERT_EQ(state().History().size(), 1u);
+  EXPECT_EQ(store_->Journal(window().controller().gameId()).back().kind, data::EntryKind::kUndo);
+
+  auto* log = window().actionLog().findChild<QTableWidget*>("actionLog");
+  ASSERT_EQ(log->rowCount(), 1);
+  log->selectRow(0);
+  bool confirmed = false;
+  testing::WhenModalOpens(window(), [&] {
+    auto* dialog = qobject_cast<CorrectionDialog*>(QApplication::activeModalWidget());
+    if (dialog == nullptr) return;
+    dialog->form().findChild<QComboBox*>("/flipped")->setCurrentText("K");
+    confirmed = true;
+    dialog->accept();
+  });
+  Press(Qt::Key_E, Qt::ControlModifier);
+  ASSERT_TRUE(confirmed) << "no correction dialog";
+
+  const rules::Action& corrected = state().History().front();
+  EXPECT_EQ(corrected.body["flipped"], "K");
+  EXPECT_EQ(corrected.source, rules::ActionSource::kCorrection);
+  const data::JournalEntry last = store_->Journal(window().controller().gameId()).back();
+  EXPECT_EQ(last.kind, data::EntryKind::kCorrection);
+  EXPECT_EQ(last.corrects, 1);
+  EXPECT_EQ(log->item(0, 2)->text(), "correction");
+  EXPECT_NE(ActionButton(window(), "Take the K"), nullptr);
+}
+
+TEST_F(MainWindowTest, ARefusedEntryChangesNothingAndSaysWhy) {
+  StartCardGolf();
+  EXPECT_FALSE(window().controller().act({{"type", "rap"}}));
+  EXPECT_FALSE(window().lastProblem().isEmpty());
+  EXPECT_TRUE(state().History().empty());
+  EXPECT_TRUE(store_->Journal(window().controller().gameId()).empty());
+}
+
+TEST_F(MainWindowTest, ARestartContinuesTheStoredGame) {
+  StartCardGolf();
+  DealAndTakeTheSeven();
+  const std::int64_t id = window().controller().gameId();
+  const rules::Json scorecard = state().Scorecard().ToJson();
+  const rules::Json log = state().ToLogJson();
+
+  OpenWindow();
+  bool offered = false;
+  testing::WhenModalOpens(window(), [&] {
+    auto* question = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    if (question == nullptr) return;
+    offered = question->text().contains(QString("#%1").arg(id));
+    question->button(QMessageBox::Yes)->click();
+  });
+  window().offerUnfinishedGame();
+  ASSERT_TRUE(offered);
+  ASSERT_TRUE(window().controller().hasGame());
+  EXPECT_EQ(window().controller().gameId(), id);
+  EXPECT_EQ(state().ToLogJson(), log);
+  EXPECT_EQ(window().scorecard().table().ToJson(), scorecard);
+  EXPECT_TRUE(window().banner().text().startsWith("Ann to act"));
+  EXPECT_NE(ActionButton(window(), "Rap"), nullptr);
+}
+
+TEST_F(MainWindowTest, F11ShowsTheScoreboardFullScreen) {
+  StartCardGolf();
+  Press(Qt::Key_F11);
+  ScoreboardWindow* scoreboard = window().scoreboard();
+  ASSERT_NE(scoreboard, nullptr);
+  EXPECT_TRUE(scoreboard->isFullScreen());
+  EXPECT_GE(scoreboard->scorecard().font().pointSize(), 24);
+  EXPECT_EQ(scoreboard->scorecard().table().ToJson(), state().Scorecard().ToJson());
+  window().toggleScoreboard();
+  QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+  EXPECT_EQ(window().scoreboard(), nullptr);
+}
+
+}  // namespace
+}  // namespace tabref::gui
+
+namespace tabref::gui {
+namespace {
+
+class EveryGameTest : public MainWindowTest, public ::testing::WithParamInterface<std::string> {};
+
+// The engine's first offer is always legal as it stands, so pressing 1 (and Enter when a
+// form opens) must move any game on, action after action.
+TEST_P(EveryGameTest, IsPlayableFromTheKeyboard) {
+  const rules::GameType& type = rules::FindGameType(GetParam());
+  const std::vector<QString> names = {"Ann", "Bob", "Cid", "Dee"};
+  const int players = std::clamp(2, type.min_players, type.max_players);
+  testing::StartGameThroughDialog(window(), GetParam(), {names.begin(), names.begin() + players});
+  constexpr int kActions = 25;
+  for (int step = 0; step < kActions && !state().IsTerminal(); ++step) {
+    const size_t before = state().History().size();
+    Press(Qt::Key_1);
+    if (window().actionPanel().openForm() != nullptr) Press(Qt::Key_Return);
+    ASSERT_EQ(state().History().size(), before + 1)
+        << "step " << step << ": " << window().lastProblem().toStdString();
+  }
+  EXPECT_EQ(store_->Journal(window().controller().gameId()).size(), state().History().size());
+}
+
+INSTANTIATE_TEST_SUITE_P(AllGames, EveryGameTest, ::testing::ValuesIn(testing::GameNames()),
+                         testing::GameTestName);
+
+}  // namespace
+}  // namespace tabref::gui

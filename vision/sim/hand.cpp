@@ -1,0 +1,74 @@
+#include "vision/sim/hand.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tabref::vision::sim {
+namespace {
+
+constexpr double kReachS = 0.7;     // the hand comes in over this time before the flick
+constexpr double kWithdrawS = 0.5;  // and leaves over this time after it
+constexpr double kReachMm = 420;    // from where it starts to the piece
+
+// An ellipse of semi-axes (along, across) centred at `centre` in hand coordinates (x toward
+// the fingertips, y to the left), tilted by `tilt`.
+std::vector<cv::Vec2d> Ellipse(cv::Vec2d centre, double along, double across, double tilt) {
+  std::vector<cv::Vec2d> outline;
+  constexpr int kPoints = 16;
+  for (int i = 0; i < kPoints; ++i) {
+    const double a = 2 * CV_PI * i / kPoints;
+    const cv::Vec2d local(along * std::cos(a), across * std::sin(a));
+    outline.push_back(centre + cv::Vec2d(std::cos(tilt) * local[0] - std::sin(tilt) * local[1],
+                                         std::sin(tilt) * local[0] + std::cos(tilt) * local[1]));
+  }
+  return outline;
+}
+
+double SmoothStep(double x) {
+  x = std::clamp(x, 0.0, 1.0);
+  return x * x * (3 - 2 * x);
+}
+
+}  // namespace
+
+std::vector<std::vector<cv::Vec3d>> HandPolygons(const HandPose& pose) {
+  // A right hand with curled fingers seen from above, fingertips at x = 0.
+  const std::vector<std::vector<cv::Vec2d>> shapes{
+      {{-800, -40}, {-95, -42}, {-95, 42}, {-800, 40}},  // forearm, reaching out of view
+      Ellipse({-70, 0}, 48, 44, 0),                      // palm
+      Ellipse({-22, 24}, 24, 9, 0.25),                   // index finger
+      Ellipse({-18, 6}, 26, 9.5, 0.05),
+      Ellipse({-24, -12}, 24, 9, -0.1),
+      Ellipse({-36, -29}, 20, 8, -0.25),
+      Ellipse({-62, 44}, 24, 10, 0.9),  // thumb
+  };
+  const double c = std::cos(pose.heading);
+  const double s = std::sin(pose.heading);
+  std::vector<std::vector<cv::Vec3d>> polygons;
+  for (const auto& shape : shapes) {
+    std::vector<cv::Vec3d> polygon;
+    for (const cv::Vec2d& p : shape) {
+      polygon.emplace_back(pose.fingertip[0] + c * p[0] - s * p[1],
+                           pose.fingertip[1] + s * p[0] + c * p[1], pose.height);
+    }
+    polygons.push_back(polygon);
+  }
+  return polygons;
+}
+
+std::optional<HandPose> FlickingHand(const cv::Vec2d& target, double heading, double flick_s,
+                                     double time_s) {
+  const double before = flick_s - time_s;
+  const double after = time_s - flick_s;
+  if (before > kReachS || after > kWithdrawS) return std::nullopt;
+  const double away =
+      before >= 0 ? 1 - SmoothStep(1 - before / kReachS) : SmoothStep(after / kWithdrawS);
+  const cv::Vec2d direction(std::cos(heading), std::sin(heading));
+  HandPose pose;
+  pose.heading = heading;
+  pose.fingertip = target - (12 + kReachMm * away) * direction;
+  pose.height = 18 + 40 * away;
+  return pose;
+}
+
+}  // namespace tabref::vision::sim

@@ -1,0 +1,25 @@
+#pragma once
+
+#include <opencv2/core.hpp>
+#include <optional>
+#include <vector>
+
+namespace tabref::vision::sim {
+
+// A player's hand reaching over the table: the fingertips at `fingertip` (table frame, mm),
+// the arm coming from the direction opposite `heading` (radians), `height` mm above the top.
+struct HandPose {
+  cv::Vec2d fingertip{0, 0};
+  double heading = CV_PI / 2;
+  double height = 30;
+};
+
+// The hand's outline as convex polygons (palm, fingers, thumb, forearm) in the table frame.
+std::vector<std::vector<cv::Vec3d>> HandPolygons(const HandPose& pose);
+
+// The hand of a player flicking a piece at `target` at time `flick_s`: it reaches in from
+// `heading`'s back side before the flick and withdraws after. Nothing when out of view.
+std::optional<HandPose> FlickingHand(const cv::Vec2d& target, double heading, double flick_s,
+                                     double time_s);
+
+}  // namespace tabref::vision::sim

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+
+#include "vision/sim/physics.h"
+#include "vision/sim/piece_set.h"
+#include "vision/sim/render_options.h"
+#include "vision/sim/scene.h"
+
+namespace tabref::vision::sim {
+
+// What `tabref simulate` plays and writes. Everything random derives from `seed`.
+struct SimulationOptions {
+  std::string game = "scene";  // "scene": random flicks on a random table (games come later)
+  std::uint64_t seed = 1;
+  std::filesystem::path out_dir;  // created when missing
+  int width = 1280;               // frame size, 640x480 .. 1920x1080
+  int height = 720;
+  double fps = 30;             // output frame rate; the physics does not depend on it
+  int shots = 4;               // flicks and centrifices played
+  double max_duration_s = 60;  // stop recording here even if pieces still move
+  bool still = false;          // write one image of the scene at rest (still.png) instead
+  bool write_frames = false;   // PNG frames under frames/
+  bool write_video = true;     // video.avi (MJPG)
+  bool distractors = true;     // a die, a pen and a card on the table
+  bool hand = true;            // the player's hand reaches in for each shot
+  std::optional<TableMaterial> material;  // random when not given
+  std::optional<double> tilt_deg;  // camera tilt from vertical; random in 0..40 when not given
+  RenderOptions render;            // its seed is replaced by `seed`
+  PhysicsOptions physics;          // its seed is replaced by `seed`
+  std::filesystem::path set_file = DefaultPieceSetFile();
+
+  // Throws std::invalid_argument naming the first field out of range.
+  void Check() const;
+};
+
+// Plays the simulation and writes into `out_dir`: video.avi and/or frames/frame_NNNNN.png
+// (or still.png), truth.json and camera.yml, each complete or not at all. Returns a one-line
+// summary. Throws std::invalid_argument for bad options, PieceSetError for a bad set file and
+// std::runtime_error when an output cannot be written.
+std::string Simulate(const SimulationOptions& options);
+
+}  // namespace tabref::vision::sim
