@@ -41,44 +41,44 @@ Command MakeSimulateCommand() {
        {"still", "", "write one still image of the scene (still.png) instead of a video"},
        {"frames", "", "also write every frame as PNG under frames/"},
        {"no-video", "", "do not write video.avi"}}};
-  return {spec, [](const ParsedArgs& args, std::ostream& out) {
-            vision::sim::SimulationOptions options;
-            options.game = args.Value("game").value_or("scene");
-            if (options.game != "scene") {
-              throw UsageError("--game " + options.game +
-                               " is not simulated yet; use --game scene");
-            }
-            const auto out_dir = args.Value("out");
-            if (!out_dir) throw UsageError("give the output folder with --out DIR");
-            options.out_dir = *out_dir;
-            options.seed = static_cast<std::uint64_t>(NumberOption(args, "seed", 1));
-            options.width = static_cast<int>(NumberOption(args, "width", options.width));
-            options.height = static_cast<int>(NumberOption(args, "height", options.height));
-            options.fps = NumberOption(args, "fps", options.fps);
-            options.shots = static_cast<int>(NumberOption(args, "shots", options.shots));
-            if (args.Has("tilt")) options.tilt_deg = NumberOption(args, "tilt", 0);
-            if (auto material = args.Value("material")) {
-              try {
-                options.material = vision::sim::TableMaterialFromString(*material);
-              } catch (const std::exception& error) {
-                throw UsageError(error.what());
-              }
-            }
-            options.still = args.Has("still");
-            options.write_frames = args.Has("frames");
-            options.write_video = !args.Has("no-video") && !options.still;
-            try {
-              options.Check();
-            } catch (const std::invalid_argument& error) {
-              throw UsageError(error.what());
-            }
-            try {
-              out << vision::sim::Simulate(options) << "\n";
-            } catch (const std::exception& error) {
-              throw CommandError(error.what());
-            }
-            return 0;
-          }};
+  return {
+      spec, [](const ParsedArgs& args, std::ostream& out) {
+        vision::sim::SimulationOptions options;
+        options.game = args.Value("game").value_or("scene");
+        if (options.game != "scene") {
+          throw UsageError("--game " + options.game + " is not simulated yet; use --game scene");
+        }
+        const auto out_dir = args.Value("out");
+        if (!out_dir) throw UsageError("give the output folder with --out DIR");
+        options.out_dir = *out_dir;
+        options.seed = static_cast<std::uint64_t>(NumberOption(args, "seed", 1));
+        options.width = static_cast<int>(NumberOption(args, "width", options.width));
+        options.height = static_cast<int>(NumberOption(args, "height", options.height));
+        options.fps = NumberOption(args, "fps", options.fps);
+        options.shots = static_cast<int>(NumberOption(args, "shots", options.shots));
+        if (args.Has("tilt")) options.tilt_deg = NumberOption(args, "tilt", 0);
+        if (auto material = args.Value("material")) {
+          try {
+            options.material = vision::sim::TableMaterialFromString(*material);
+          } catch (const std::exception& error) {
+            throw UsageError(error.what());
+          }
+        }
+        options.still = args.Has("still");
+        options.write_frames = args.Has("frames");
+        options.write_video = !args.Has("no-video") && !options.still;
+        try {
+          options.Check();
+        } catch (const std::invalid_argument& error) {
+          throw UsageError(error.what());
+        }
+        try {
+          out << vision::sim::Simulate(options) << "\n";
+        } catch (const std::exception& error) {
+          throw CommandError(error.what());
+        }
+        return 0;
+      }};
 }
 
 }  // namespace tabref::cli

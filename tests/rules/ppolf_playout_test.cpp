@@ -1,4 +1,5 @@
-// Ppolf random playouts for one and two players, and the bundled sample game.
+// Ppolf random playouts for one to ten players and the non-default options, and the
+// bundled sample game.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -47,6 +48,16 @@ TEST(PpolfSample, SampleGameReplaysToItsWinner) {
   EXPECT_EQ(state->Names(state->Winners()), std::vector<std::string>{"Bea"});
   EXPECT_EQ(state->StatusLine(), "Game over: Bea wins with 44 flicks");
 }
+
+TEST(PpolfPlayout, FourPlayersWithObstaclesAndYellowCrowns) {
+  Playouts(SetupFor(4, {{"obstacles", 5}, {"third_suit", "yellow"}}), 3);
+}
+
+TEST(PpolfPlayout, SixPlayersPuttingOutOnlyAfterTeeOff) {
+  Playouts(SetupFor(6, {{"putt_out_on_tee_off", false}, {"close_call_mm", 2.0}}), 1);
+}
+
+TEST(PpolfPlayout, TenPlayers) { Playouts(SetupFor(10), 1); }
 
 }  // namespace
 }  // namespace tabref::rules::ppolf
