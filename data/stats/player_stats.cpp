@@ -102,6 +102,7 @@ std::vector<PlayerStats> CollectPlayerStats(GameStore& store,
                      "'; 'tabref stats' lists everyone");
   }
   std::vector<PlayerStats> result;
+  result.reserve(by_player.size());
   for (auto& [name, stats] : by_player) result.push_back(std::move(stats));
   return result;
 }

@@ -41,6 +41,7 @@ void State::Undo() {
 
 std::vector<std::string> State::Names(const std::vector<int>& seats) const {
   std::vector<std::string> names;
+  names.reserve(seats.size());
   for (int seat : seats) names.push_back(game_->PlayerName(seat));
   return names;
 }

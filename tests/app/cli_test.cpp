@@ -161,6 +161,28 @@ TEST(Cli, DemoPlaysOneSampleToTheEnd) {
   EXPECT_EQ(RunTabref({"demo", "--delay", "soon"}).status, 2);
 }
 
+TEST(Cli, SimulateWritesAStillWithItsTruthAndCamera) {
+  const auto out =
+      std::filesystem::temp_directory_path() /
+      ("tabref_sim_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const Result result = RunTabref({"simulate", "--game", "scene", "--seed", "5", "--out",
+                                   out.string(), "--width", "640", "--height", "480", "--still"});
+  EXPECT_EQ(result.status, 0) << result.err;
+  EXPECT_TRUE(std::filesystem::exists(out / "still.png"));
+  EXPECT_TRUE(std::filesystem::exists(out / "truth.json"));
+  EXPECT_TRUE(std::filesystem::exists(out / "camera.yml"));
+  std::filesystem::remove_all(out);
+}
+
+TEST(Cli, SimulateRefusesBadOptionsBeforeWritingAnything) {
+  const auto out = std::filesystem::temp_directory_path() / "tabref_sim_refused";
+  EXPECT_EQ(RunTabref({"simulate", "--game", "chess", "--out", out.string()}).status, 2);
+  EXPECT_EQ(RunTabref({"simulate", "--game", "scene"}).status, 2);
+  EXPECT_EQ(RunTabref({"simulate", "--out", out.string(), "--width", "wide"}).status, 2);
+  EXPECT_EQ(RunTabref({"simulate", "--out", out.string(), "--width", "100000"}).status, 2);
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
 // The real executable: exit statuses and one-line errors on stderr, stdout untouched.
 TEST(CliBinary, ExitStatusesFollowTheContract) {
   auto status_of = [](const std::string& arguments) {
