@@ -272,6 +272,7 @@ std::vector<GameRecord> SqliteGameStore::Games(bool unfinished_only) {
     rows = ReadGameRows(cursor);
   }
   std::vector<GameRecord> games;
+  games.reserve(rows.size());
   for (const auto& row : rows) games.push_back(Game(row.id));
   return games;
 }
