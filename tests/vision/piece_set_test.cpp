@@ -1,4 +1,4 @@
-#include "vision/sim/piece_set.h"
+#include "vision/pieces/piece_set.h"
 
 #include <gtest/gtest.h>
 

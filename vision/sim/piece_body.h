@@ -1,7 +1,7 @@
 #pragma once
 
 #include "vision/sim/body.h"
-#include "vision/sim/piece_set.h"
+#include "vision/pieces/piece_set.h"
 #include "vision/sim/scene.h"
 
 namespace tabref::vision::sim {

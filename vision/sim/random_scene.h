@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "vision/sim/body.h"
-#include "vision/sim/piece_set.h"
+#include "vision/pieces/piece_set.h"
 #include "vision/sim/random.h"
 #include "vision/sim/scene.h"
 

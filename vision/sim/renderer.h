@@ -8,7 +8,7 @@
 #include "vision/sim/camera.h"
 #include "vision/sim/hand.h"
 #include "vision/sim/lighting.h"
-#include "vision/sim/piece_set.h"
+#include "vision/pieces/piece_set.h"
 #include "vision/sim/render_options.h"
 #include "vision/sim/scene.h"
 #include "vision/sim/sensor.h"

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "vision/sim/piece_set.h"
+#include "vision/pieces/piece_set.h"
 
 namespace tabref::vision::sim {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "vision/sim/physics.h"
-#include "vision/sim/piece_set.h"
+#include "vision/pieces/piece_set.h"
 #include "vision/sim/render_options.h"
 #include "vision/sim/scene.h"
 

@@ -4,7 +4,7 @@
 #include <opencv2/core.hpp>
 #include <vector>
 
-#include "vision/sim/piece_set.h"
+#include "vision/pieces/piece_set.h"
 #include "vision/sim/scene.h"
 
 namespace tabref::vision::sim {

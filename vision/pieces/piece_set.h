@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tabref::vision::sim {
+namespace tabref::vision {
 
 // A malformed or unreadable set file; the message names the file and the field.
 class PieceSetError : public std::runtime_error {
@@ -57,4 +57,4 @@ PieceSet LoadPieceSet(const std::filesystem::path& file);
 // data/sets/piecepack.json of the source tree this library was built from.
 std::filesystem::path DefaultPieceSetFile();
 
-}  // namespace tabref::vision::sim
+}  // namespace tabref::vision

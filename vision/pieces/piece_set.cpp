@@ -1,10 +1,10 @@
-#include "vision/sim/piece_set.h"
+#include "vision/pieces/piece_set.h"
 
 #include <algorithm>
 #include <cctype>
 #include <fstream>
 
-namespace tabref::vision::sim {
+namespace tabref::vision {
 namespace {
 
 using nlohmann::json;
@@ -135,4 +135,4 @@ PieceSet LoadPieceSet(const std::filesystem::path& file) {
 
 std::filesystem::path DefaultPieceSetFile() { return TABREF_DEFAULT_SET_FILE; }
 
-}  // namespace tabref::vision::sim
+}  // namespace tabref::vision

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <optional>
+
+#include "calibration/markers.h"
+#include "calibration/table_calibration.h"
+
+namespace tabref::calibration {
+
+struct DriftOptions {
+  // A marker corner farther than this from where the stored calibration projects it means
+  // the camera (or the sheet) moved.
+  double max_corner_shift_px = 0.75;
+  // Fewer markers than this in view: no verdict (a hand or a piece may cover one).
+  int min_markers = 2;
+
+  void Check() const;
+};
+
+enum class DriftVerdict {
+  kSteady,        // every visible marker is where the calibration expects it
+  kMoved,         // the camera moved; `recalibrated` holds the new pose when it could be made
+  kNotEnoughView  // too few markers visible to tell
+};
+
+struct DriftReport {
+  DriftVerdict verdict = DriftVerdict::kNotEnoughView;
+  int markers_seen = 0;
+  double max_corner_shift_px = 0;
+  double rms_corner_shift_px = 0;
+  // With kMoved and all four markers in view (or three, the sheets' layout known from the
+  // stored calibration): the camera pose re-estimated with the stored intrinsics and marker
+  // layout, so play can continue.
+  std::optional<TableCalibration> recalibrated;
+};
+
+// Checks a new frame's markers against a stored calibration.
+DriftReport CheckDrift(const TableCalibration& stored, const MarkerDetection& now,
+                       const DriftOptions& options = {});
+
+}  // namespace tabref::calibration

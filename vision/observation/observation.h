@@ -1,0 +1,62 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rules/core/geometry.h"
+
+// What the camera (or the simulator's ground truth) says about the table, in the terms of
+// DESIGN.md's `tabref detect` contract: the referee glue turns these into the engines'
+// actions, so the live camera and the synthetic table feed the games through one path.
+namespace tabref::vision {
+
+enum class ObservedKind { kCoin, kTile, kPyramid };
+const char* ToString(ObservedKind kind);
+
+// One piece on the table. Fields that cannot be seen are empty, never guessed.
+struct ObservedPiece {
+  ObservedKind kind = ObservedKind::kCoin;
+  std::optional<std::string> side;    // coin: "suit" | "value"; tile: "face" | "back"
+  std::optional<std::string> suit;    // "suns" | "moons" | "crowns" | "arms"
+  std::optional<std::string> rank;    // "null" | "ace" | "2" .. "5"
+  std::optional<std::string> colour;  // pyramid: a colour name of the set
+  std::optional<std::string> size;    // pyramid: "small" | "medium" | "large"
+  std::optional<std::string> pose;    // pyramid: "upright" | "lying"
+  std::optional<int> on_top_of;       // index of the carrying piece in the same observation
+  rules::Vec2 position_mm;            // point on the table below the centroid
+  double sigma_mm = 0;                // 1-sigma position uncertainty
+  double angle_deg = 0;               // tile / upright pyramid base turn; lying apex direction
+  rules::Footprint footprint;         // outline projected onto the table
+  double confidence = 1;              // 0..1, of the identity
+  int track_id = -1;                  // identity across frames (tracker / simulator), or -1
+};
+
+// Everything seen in one frame (or at one moment of the ground truth).
+struct TableObservation {
+  double time_s = 0;
+  bool table_found = true;   // the markers were seen and the table frame is known
+  bool hand_in_view = false; // a hand or arm over the play area: judgement is paused
+  std::vector<ObservedPiece> pieces;
+};
+
+// A touch between two pieces during a shot (track ids).
+struct ObservedContact {
+  double time_s = 0;
+  int piece = -1;
+  int other = -1;
+};
+
+// One shot: from the first movement to the moment everything is at rest again.
+struct ShotObservation {
+  double start_s = 0;
+  double rest_s = 0;
+  std::vector<int> moved;                // track ids of pieces that moved
+  std::vector<ObservedContact> contacts; // in time order
+  std::vector<int> left_table;           // track ids of pieces that fell off the table
+  TableObservation before;               // the table at rest before the shot
+  TableObservation after;                // the table at rest after it
+};
+
+}  // namespace tabref::vision
