@@ -36,8 +36,8 @@ struct ObservedPiece {
 // Everything seen in one frame (or at one moment of the ground truth).
 struct TableObservation {
   double time_s = 0;
-  bool table_found = true;   // the markers were seen and the table frame is known
-  bool hand_in_view = false; // a hand or arm over the play area: judgement is paused
+  bool table_found = true;    // the markers were seen and the table frame is known
+  bool hand_in_view = false;  // a hand or arm over the play area: judgement is paused
   std::vector<ObservedPiece> pieces;
 };
 
@@ -52,11 +52,11 @@ struct ObservedContact {
 struct ShotObservation {
   double start_s = 0;
   double rest_s = 0;
-  std::vector<int> moved;                // track ids of pieces that moved
-  std::vector<ObservedContact> contacts; // in time order
-  std::vector<int> left_table;           // track ids of pieces that fell off the table
-  TableObservation before;               // the table at rest before the shot
-  TableObservation after;                // the table at rest after it
+  std::vector<int> moved;                 // track ids of pieces that moved
+  std::vector<ObservedContact> contacts;  // in time order
+  std::vector<int> left_table;            // track ids of pieces that fell off the table
+  TableObservation before;                // the table at rest before the shot
+  TableObservation after;                 // the table at rest after it
 };
 
 }  // namespace tabref::vision

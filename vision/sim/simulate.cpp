@@ -9,6 +9,7 @@
 #include "vision/sim/option_check.h"
 #include "vision/sim/output_files.h"
 #include "vision/sim/random.h"
+#include "vision/sim/random_camera.h"
 #include "vision/sim/random_scene.h"
 #include "vision/sim/renderer.h"
 #include "vision/sim/shots.h"
@@ -24,35 +25,6 @@ constexpr double kShowRestS = 0.6;         // keep recording this long after the
 
 void Require(bool ok, const char* field, const char* range) {
   RequireField(ok, "SimulationOptions", field, range);
-}
-
-// A webcam on a stand or a shelf: anywhere from straight down to 40 degrees oblique, a
-// slightly off-centre principal point and mild barrel or pincushion distortion.
-CameraOptions RandomCamera(const SimulationOptions& options, Rng& rng) {
-  CameraOptions camera;
-  camera.width = options.width;
-  camera.height = options.height;
-  camera.tilt_deg = options.tilt_deg.value_or(Uniform(0, 40, rng));
-  camera.yaw_deg = Uniform(-12, 12, rng);
-  camera.roll_deg = Uniform(-3, 3, rng);
-  camera.horizontal_fov_deg = Uniform(56, 72, rng);
-  camera.principal_offset_px = {Uniform(-0.01, 0.01, rng) * options.width,
-                                Uniform(-0.01, 0.01, rng) * options.height};
-  camera.distortion = {Uniform(-0.12, 0.03, rng), Uniform(-0.02, 0.08, rng),
-                       Uniform(-0.001, 0.001, rng), Uniform(-0.001, 0.001, rng), 0};
-  return camera;
-}
-
-// The marker sheets must be in view, whole.
-std::vector<cv::Vec3d> SheetCorners(const TableLayout& layout) {
-  const double half = 0.5 * layout.marker_side_mm + layout.paper_margin_mm;
-  std::vector<cv::Vec3d> corners;
-  for (const cv::Vec3d& centre : layout.MarkerCentres()) {
-    for (const auto& [dx, dy] : {std::pair{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}) {
-      corners.push_back(centre + cv::Vec3d(dx * half, dy * half, 0));
-    }
-  }
-  return corners;
 }
 
 struct Recorded {
@@ -136,8 +108,8 @@ std::string Simulate(const SimulationOptions& options) {
   scene_options.distractors = options.distractors;
   scene_options.material = options.material;
   const SceneSetup scene = RandomScene(set, scene_options, rng);
-  const Camera camera = PlaceCamera(RandomCamera(options, rng), scene.layout.PlayAreaCentre(),
-                                    SheetCorners(scene.layout));
+  const Camera camera = PlaceCameraOverTable(
+      RandomCameraOptions(options.width, options.height, options.tilt_deg, rng), scene.layout);
   RenderOptions render = options.render;
   render.seed = options.seed;
   PhysicsOptions physics = options.physics;

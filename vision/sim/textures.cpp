@@ -6,7 +6,8 @@
 #include <opencv2/imgproc.hpp>
 #include <string>
 
-#include "vision/sim/suit_symbols.h"
+#include "vision/pieces/piece_art.h"
+#include "vision/pieces/suit_symbols.h"
 
 namespace tabref::vision::sim {
 namespace {
@@ -70,8 +71,6 @@ cv::Mat LaminateIntensity(cv::Size size, double px_per_mm, cv::RNG& rng) {
          0.015 * SmoothNoise(size, 4 * px_per_mm, 4 * px_per_mm, rng);
 }
 
-cv::Scalar Darker(const cv::Scalar& colour, double factor) { return colour * factor; }
-
 // Slight unevenness of printed and moulded surfaces, so faces are never flat fills.
 void AddPrintGrain(cv::Mat& image, std::uint64_t seed) {
   cv::RNG rng(seed);
@@ -115,41 +114,13 @@ cv::Mat FloorTexture(const cv::Rect2d& area, double px_per_mm, std::uint64_t see
 }
 
 cv::Mat CoinFace(const PieceLook& look, const PieceSet& set, bool suit_side, int size) {
-  cv::Mat face(size, size, CV_8UC3, set.coin_colour);
-  const cv::Point2d centre(0.5 * size, 0.5 * size);
-  cv::circle(face, centre, static_cast<int>(0.46 * size), Darker(set.coin_colour, 0.93),
-             std::max(1, size / 40), cv::LINE_AA);
-  if (suit_side) {
-    DrawSuitSymbol(face, look.suit, centre, 0.62 * size, set.Suit(look.suit).bgr, set.coin_colour);
-  } else if (look.rank == "ace") {
-    DrawValue(face, "A", centre, 0.5 * size, {20, 20, 20});
-  } else if (look.rank != "null") {
-    DrawValue(face, look.rank, centre, 0.5 * size, {20, 20, 20});
-  }
+  cv::Mat face = CoinArt(set, look.suit, look.rank, suit_side, size);
   AddPrintGrain(face, SeedOf(look.Describe()) + (suit_side ? 1 : 0));
   return face;
 }
 
 cv::Mat TileFace(const PieceLook& look, const PieceSet& set, bool face_side, int size) {
-  cv::Mat face(size, size, CV_8UC3, set.tile_colour);
-  const double s = size;
-  if (face_side) {
-    const cv::Scalar ink = set.Suit(look.suit).bgr;
-    DrawSuitSymbol(face, look.suit, {0.17 * s, 0.17 * s}, 0.2 * s, ink, set.tile_colour);
-    if (look.rank == "ace")
-      DrawSuitSymbol(face, look.suit, {0.5 * s, 0.52 * s}, 0.52 * s, ink, set.tile_colour);
-    if (look.rank != "ace" && look.rank != "null")
-      DrawValue(face, look.rank, {0.5 * s, 0.52 * s}, 0.45 * s, ink);
-  } else {
-    const cv::Scalar ink(25, 25, 25);
-    const int width = std::max(1, size / 64);
-    cv::line(face, cv::Point2d(0.5 * s, 0.06 * s), cv::Point2d(0.5 * s, 0.94 * s), ink, width,
-             cv::LINE_AA);
-    cv::line(face, cv::Point2d(0.06 * s, 0.5 * s), cv::Point2d(0.94 * s, 0.5 * s), ink, width,
-             cv::LINE_AA);
-  }
-  cv::rectangle(face, cv::Rect(0, 0, size, size), Darker(set.tile_colour, 0.9),
-                std::max(1, size / 100));
+  cv::Mat face = TileArt(set, look.suit, look.rank, face_side, size);
   AddPrintGrain(face, SeedOf(look.Describe()) + (face_side ? 1 : 0));
   return face;
 }

@@ -3,7 +3,7 @@
 #include <opencv2/core.hpp>
 #include <string_view>
 
-namespace tabref::vision::sim {
+namespace tabref::vision {
 
 // Draws a piecepack suit symbol (suns, moons, crowns, arms) of about `size` pixels,
 // centred at `centre`, antialiased. `background` fills the moon's bite.
@@ -14,4 +14,4 @@ void DrawSuitSymbol(cv::Mat& image, std::string_view suit, cv::Point2d centre, d
 void DrawValue(cv::Mat& image, std::string_view value, cv::Point2d centre, double size,
                const cv::Scalar& colour);
 
-}  // namespace tabref::vision::sim
+}  // namespace tabref::vision

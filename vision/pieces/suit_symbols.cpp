@@ -1,10 +1,10 @@
-#include "vision/sim/suit_symbols.h"
+#include "vision/pieces/suit_symbols.h"
 
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 #include <vector>
 
-namespace tabref::vision::sim {
+namespace tabref::vision {
 namespace {
 
 constexpr int kShift = 4;  // sub-pixel bits for OpenCV's drawing functions
@@ -116,4 +116,4 @@ void DrawValue(cv::Mat& image, std::string_view value, cv::Point2d centre, doubl
   cv::putText(image, text, origin, kFont, scale, colour, thickness, cv::LINE_AA);
 }
 
-}  // namespace tabref::vision::sim
+}  // namespace tabref::vision

@@ -1,0 +1,37 @@
+#include "vision/sim/random_camera.h"
+
+#include <utility>
+
+namespace tabref::vision::sim {
+
+CameraOptions RandomCameraOptions(int width, int height, std::optional<double> tilt_deg, Rng& rng) {
+  CameraOptions camera;
+  camera.width = width;
+  camera.height = height;
+  camera.tilt_deg = tilt_deg.value_or(Uniform(0, 40, rng));
+  camera.yaw_deg = Uniform(-12, 12, rng);
+  camera.roll_deg = Uniform(-3, 3, rng);
+  camera.horizontal_fov_deg = Uniform(56, 72, rng);
+  camera.principal_offset_px = {Uniform(-0.01, 0.01, rng) * width,
+                                Uniform(-0.01, 0.01, rng) * height};
+  camera.distortion = {Uniform(-0.12, 0.03, rng), Uniform(-0.02, 0.08, rng),
+                       Uniform(-0.001, 0.001, rng), Uniform(-0.001, 0.001, rng), 0};
+  return camera;
+}
+
+std::vector<cv::Vec3d> SheetCorners(const TableLayout& layout) {
+  const double half = 0.5 * layout.marker_side_mm + layout.paper_margin_mm;
+  std::vector<cv::Vec3d> corners;
+  for (const cv::Vec3d& centre : layout.MarkerCentres()) {
+    for (const auto& [dx, dy] : {std::pair{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}) {
+      corners.push_back(centre + cv::Vec3d(dx * half, dy * half, 0));
+    }
+  }
+  return corners;
+}
+
+Camera PlaceCameraOverTable(const CameraOptions& options, const TableLayout& layout) {
+  return PlaceCamera(options, layout.PlayAreaCentre(), SheetCorners(layout));
+}
+
+}  // namespace tabref::vision::sim
