@@ -29,8 +29,18 @@ cv::Point2d TableMapping::ImageToTable(const cv::Point2d& pixel, double height_m
 std::vector<cv::Point2d> TableMapping::ImageToTable(const std::vector<cv::Point2d>& pixels,
                                                     double height_mm) const {
   std::vector<cv::Point2d> points;
+  if (pixels.empty()) return points;
+  std::vector<cv::Point2d> normalised;
+  cv::undistortPoints(pixels, normalised, cv::Mat(calibration_.intrinsics.camera_matrix),
+                      calibration_.intrinsics.distortion);
+  const cv::Vec3d centre = CameraCentre();
+  const cv::Matx33d table_from_camera = calibration_.rotation.t();
   points.reserve(pixels.size());
-  for (const auto& pixel : pixels) points.push_back(ImageToTable(pixel, height_mm));
+  for (const cv::Point2d& n : normalised) {
+    const cv::Vec3d ray = table_from_camera * cv::Vec3d(n.x, n.y, 1);
+    const double t = (height_mm - centre[2]) / ray[2];
+    points.emplace_back(centre[0] + t * ray[0], centre[1] + t * ray[1]);
+  }
   return points;
 }
 

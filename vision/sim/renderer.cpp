@@ -6,27 +6,17 @@
 #include <opencv2/imgproc.hpp>
 
 #include "vision/sim/background.h"
+#include "vision/sim/coverage.h"
+#include "vision/sim/face_layer.h"
 
 namespace tabref::vision::sim {
 namespace {
 
-constexpr int kShift = 4;  // sub-pixel bits for OpenCV's polygon filling
-constexpr double kOne = 1 << kShift;
 const cv::Scalar kSkin(128, 160, 212);
 constexpr SurfaceFinish kSkinFinish{0.08, 12};
 constexpr double kHandRoundingMm = 16;  // how far in from its outline the hand looks flat
 constexpr double kHandDefocusMm = 0.6;
 constexpr float kContactShadowStrength = 0.35f;
-
-std::vector<cv::Point> FixedPoint(const std::vector<cv::Point2d>& points, cv::Point origin) {
-  std::vector<cv::Point> fixed;
-  fixed.reserve(points.size());
-  for (const cv::Point2d& p : points) {
-    fixed.emplace_back(static_cast<int>(std::lround((p.x - origin.x) * kOne)),
-                       static_cast<int>(std::lround((p.y - origin.y) * kOne)));
-  }
-  return fixed;
-}
 
 // canvas = canvas + (patch - canvas) * coverage / 255, per pixel.
 void BlendByCoverage(const cv::Mat& patch, const cv::Mat& coverage, cv::Mat canvas) {
@@ -162,15 +152,26 @@ bool Renderer::FacesCamera(const Face& face) const {
 
 // Translucent solids show their far faces through the near ones: those are drawn first.
 void Renderer::DrawSolid(cv::Mat& canvas, cv::Point origin, const Solid& posed) const {
+  std::vector<cv::Point2f> corners;
+  for (const cv::Point2d& p : camera_.Project(posed.Vertices()))
+    corners.emplace_back(static_cast<float>(p.x - origin.x), static_cast<float>(p.y - origin.y));
+  const cv::Rect area = (cv::boundingRect(corners) + cv::Size(2, 2) - cv::Point(1, 1)) &
+                        cv::Rect({0, 0}, canvas.size());
+  if (area.empty()) return;
+  FaceLayer far_side(area);
+  FaceLayer near_side(area);
   for (const Face& face : posed.faces) {
-    if (face.opacity < 1 && !FacesCamera(face)) DrawFace(canvas, origin, face);
+    if (FacesCamera(face)) {
+      DrawFace(near_side, origin, face);
+    } else if (face.opacity < 1) {
+      DrawFace(far_side, origin, face);
+    }
   }
-  for (const Face& face : posed.faces) {
-    if (FacesCamera(face)) DrawFace(canvas, origin, face);
-  }
+  far_side.Composite(canvas);
+  near_side.Composite(canvas);
 }
 
-void Renderer::DrawFace(cv::Mat& canvas, cv::Point origin, const Face& face) const {
+void Renderer::DrawFace(FaceLayer& layer, cv::Point origin, const Face& face) const {
   const std::vector<cv::Point2d> projected = camera_.Project(face.outline);
   const cv::Vec3d centre =
       std::accumulate(face.outline.begin(), face.outline.end(), cv::Vec3d(0, 0, 0)) /
@@ -180,16 +181,11 @@ void Renderer::DrawFace(cv::Mat& canvas, cv::Point origin, const Face& face) con
   const cv::Vec3f albedo(static_cast<float>(face.albedo[0]), static_cast<float>(face.albedo[1]),
                          static_cast<float>(face.albedo[2]));
   const cv::Vec3f lit = shade.Apply(albedo) + static_cast<float>(face.glow) * albedo;
-  if (face.texture == nullptr && face.opacity >= 1) {
-    cv::fillConvexPoly(canvas, FixedPoint(projected, origin), cv::Scalar(lit[0], lit[1], lit[2]),
-                       cv::LINE_AA, kShift);
-    return;
-  }
   std::vector<cv::Point2f> corners;
   for (const cv::Point2d& p : projected)
     corners.emplace_back(static_cast<float>(p.x - origin.x), static_cast<float>(p.y - origin.y));
-  const cv::Rect area = (cv::boundingRect(corners) + cv::Size(2, 2) - cv::Point(1, 1)) &
-                        cv::Rect({0, 0}, canvas.size());
+  const cv::Rect area =
+      (cv::boundingRect(corners) + cv::Size(2, 2) - cv::Point(1, 1)) & layer.Area();
   if (area.empty()) return;
   cv::Mat patch;
   if (face.texture != nullptr) {
@@ -213,9 +209,8 @@ void Renderer::DrawFace(cv::Mat& canvas, cv::Point origin, const Face& face) con
     patch = cv::Mat(area.size(), CV_8UC3, cv::Scalar(lit[0], lit[1], lit[2]));
   }
   cv::Mat coverage = cv::Mat::zeros(area.size(), CV_8UC1);
-  cv::fillConvexPoly(coverage, FixedPoint(projected, origin + area.tl()),
-                     cv::Scalar(255 * face.opacity), cv::LINE_AA, kShift);
-  BlendByCoverage(patch, coverage, canvas(area));
+  FillCoverage(coverage, projected, cv::Point2d(origin + area.tl()), 255 * face.opacity);
+  layer.Add(patch, coverage, area);
 }
 
 void Renderer::DrawShadow(cv::Mat& frame, const Solid& posed, const Body& body) const {
@@ -258,8 +253,7 @@ void Renderer::Darken(cv::Mat& frame, const std::vector<cv::Vec3d>& table_polygo
   const cv::Rect area = Bounds(table_polygon, padding);
   if (area.empty()) return;
   cv::Mat coverage = cv::Mat::zeros(area.size(), CV_8UC1);
-  cv::fillConvexPoly(coverage, FixedPoint(camera_.Project(table_polygon), area.tl()),
-                     cv::Scalar(255), cv::LINE_AA, kShift);
+  FillCoverage(coverage, camera_.Project(table_polygon), area.tl(), 255);
   cv::GaussianBlur(coverage, coverage, cv::Size(0, 0), blur_px);
   cv::Mat region = frame(area);
   for (int y = 0; y < region.rows; ++y) {
@@ -292,8 +286,7 @@ void Renderer::DrawHand(cv::Mat& frame, const HandPose& hand) const {
   if (area.empty()) return;
   cv::Mat coverage = cv::Mat::zeros(area.size(), CV_8UC1);
   for (const auto& polygon : polygons) {
-    cv::fillConvexPoly(coverage, FixedPoint(camera_.Project(polygon), area.tl()), cv::Scalar(255),
-                       cv::LINE_AA, kShift);
+    FillCoverage(coverage, camera_.Project(polygon), area.tl(), 255);
   }
   const cv::Mat roundness = WideBlur(coverage, kHandRoundingMm * px_per_mm);
   cv::GaussianBlur(coverage, coverage, cv::Size(0, 0), std::max(0.6, kHandDefocusMm * px_per_mm));

@@ -4,11 +4,12 @@
 #include <optional>
 #include <vector>
 
+#include "vision/pieces/piece_set.h"
 #include "vision/sim/body.h"
 #include "vision/sim/camera.h"
+#include "vision/sim/face_layer.h"
 #include "vision/sim/hand.h"
 #include "vision/sim/lighting.h"
-#include "vision/pieces/piece_set.h"
 #include "vision/sim/render_options.h"
 #include "vision/sim/scene.h"
 #include "vision/sim/sensor.h"
@@ -35,7 +36,7 @@ class Renderer {
   void DrawPiece(cv::Mat& frame, const Solid& solid, const Body& body) const;
   void DrawMotionBlurred(cv::Mat& frame, const Solid& solid, const Body& body, int samples) const;
   void DrawSolid(cv::Mat& canvas, cv::Point origin, const Solid& posed) const;
-  void DrawFace(cv::Mat& canvas, cv::Point origin, const Face& face) const;
+  void DrawFace(FaceLayer& layer, cv::Point origin, const Face& face) const;
   bool FacesCamera(const Face& face) const;
   void DrawShadow(cv::Mat& frame, const Solid& posed, const Body& body) const;
   void DrawHand(cv::Mat& frame, const HandPose& hand) const;

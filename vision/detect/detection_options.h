@@ -1,0 +1,29 @@
+#pragma once
+
+#include "vision/detect/coin_candidates.h"
+#include "vision/detect/coin_face.h"
+#include "vision/detect/coin_fit.h"
+
+namespace tabref::vision {
+
+struct DetectionOptions {
+  // Scale of the top view the candidates are found in: the camera's own resolution at the
+  // play area's centre, kept within these bounds (px/mm).
+  double min_view_px_per_mm = 0.7;
+  double max_view_px_per_mm = 1.6;
+  double view_margin_mm = 70;  // the top view reaches this far beyond the marker centres
+  CoinCandidateOptions coin_candidates;
+  CoinFitOptions coin_fit;
+  CoinFaceOptions coin_face;
+  // How far the frame's measured rim radius may differ from the set's coin radius (mm).
+  double max_rim_offset_mm = 0.6;
+  // Position uncertainty the fit residuals do not show (lens model, shading, rim wear),
+  // added in quadrature; measured on the synthetic evaluation set (docs/benchmarks.md).
+  double model_sigma_mm = 0.12;
+  bool debug_images = false;  // keep named images of the stages in Detection
+
+  // Throws std::invalid_argument naming the first field out of range.
+  void Check() const;
+};
+
+}  // namespace tabref::vision

@@ -1,0 +1,31 @@
+#pragma once
+
+#include <opencv2/core.hpp>
+#include <vector>
+
+namespace tabref::vision {
+
+// An edge crossed by a sampling line: where (px from the line's centre, sub-pixel) and how
+// strong (colour change per pixel, 8-bit units).
+struct EdgePeak {
+  double offset_px = 0;
+  double strength = 0;
+};
+
+// Samples a BGR 8-bit image along centre + t * direction (unit) for |t| <= half_length_px
+// and returns the local maxima of the colour derivative, strongest first, at most
+// `max_peaks` of them and none weaker than `min_strength`.
+std::vector<EdgePeak> FindEdgesAlong(const cv::Mat& image, const cv::Point2d& centre,
+                                     const cv::Point2d& direction, double half_length_px,
+                                     int max_peaks = 3, double min_strength = 4);
+
+// The colour derivative (change per pixel, 8-bit units) along centre + t * direction at
+// t = -half_length_px, -half_length_px + step, ..., +half_length_px (step kProfileStepPx).
+inline constexpr double kProfileStepPx = 0.5;
+std::vector<double> DerivativeProfile(const cv::Mat& image, const cv::Point2d& centre,
+                                      const cv::Point2d& direction, double half_length_px);
+
+// Bilinear sample of a BGR 8-bit image, clamped at the border.
+cv::Vec3f SampleColour(const cv::Mat& image, double x, double y);
+
+}  // namespace tabref::vision

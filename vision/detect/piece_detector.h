@@ -1,0 +1,42 @@
+#pragma once
+
+#include <memory>
+#include <opencv2/core.hpp>
+
+#include "calibration/table_mapping.h"
+#include "vision/detect/coin_face.h"
+#include "vision/detect/detection.h"
+#include "vision/detect/detection_options.h"
+#include "vision/detect/top_view.h"
+#include "vision/pieces/piece_set.h"
+
+namespace tabref::vision {
+
+// Finds the pieces of a set on a calibrated table: a pipeline of named stages (preprocess,
+// candidates, fit, classify, dedupe, refine) with per-stage timing, optional debug images
+// and the rejected candidates kept.
+class PieceDetector {
+ public:
+  PieceDetector(PieceSet set, DetectionOptions options = {});
+
+  // Prepares for frames seen through this calibration (builds the top view): call again
+  // when the calibration changes.
+  void SetCalibration(const calibration::TableCalibration& calibration);
+  bool HasCalibration() const { return mapping_ != nullptr; }
+  const calibration::TableMapping& Mapping() const { return *mapping_; }
+
+  // Detects the pieces in a BGR 8-bit frame. Needs SetCalibration first.
+  Detection Detect(const cv::Mat& frame) const;
+
+  const PieceSet& Set() const { return set_; }
+  const DetectionOptions& Options() const { return options_; }
+
+ private:
+  PieceSet set_;
+  DetectionOptions options_;
+  CoinFaceClassifier coin_faces_;
+  std::unique_ptr<calibration::TableMapping> mapping_;
+  std::unique_ptr<TopView> view_;
+};
+
+}  // namespace tabref::vision

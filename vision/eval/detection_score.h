@@ -1,0 +1,45 @@
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "vision/detect/detection.h"
+#include "vision/eval/truth_pieces.h"
+
+namespace tabref::vision {
+
+// How a detection run compares with the ground truth, per kind of piece.
+struct KindScore {
+  int truths = 0;            // visible pieces of this kind
+  int found = 0;             // truths matched by a detection of this kind
+  int false_positives = 0;   // detections of this kind matching no truth piece of the kind
+  int distractor_hits = 0;   // ... of which on a distractor
+  int classified = 0;        // matched pieces whose identity fields were compared
+  int identity_correct = 0;  // ... all identity fields right
+  std::map<std::string, std::pair<int, int>> field_correct;  // field -> (right, compared)
+  std::vector<double> position_errors_mm;
+  std::vector<double> normalised_errors;  // error / sigma
+  std::vector<std::string> misses;        // descriptions of missed pieces
+  std::vector<std::string> confusions;    // "coin suit suns seen as coin suit arms"
+
+  void Add(const KindScore& other);
+  double Precision() const;
+  double Recall() const;
+};
+
+struct DetectionScore {
+  std::map<ObservedKind, KindScore> kinds;
+  std::vector<double> gap_errors_mm;  // measured minus true footprint gap, close pairs
+
+  void Add(const DetectionScore& other);
+};
+
+// Matches detections to truth pieces of the same kind (nearest within `match_mm`, one to
+// one) and scores them.
+DetectionScore ScoreDetection(const std::vector<TruthPiece>& truth, const Detection& detection,
+                              double match_mm = 6);
+
+double Percentile(std::vector<double> values, double fraction);
+
+}  // namespace tabref::vision
