@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <opencv2/imgproc.hpp>
+#include <utility>
+#include <vector>
 
 #include "vision/sim/piece_body.h"
 
@@ -47,10 +49,66 @@ TEST_F(RendererTest, APieceAppearsWhereItsPoseProjects) {
   cv::cvtColor(difference, difference, cv::COLOR_BGR2GRAY);
   cv::threshold(difference, difference, 40, 255, cv::THRESH_BINARY);
   const cv::Moments moments = cv::moments(difference, true);
-  ASSERT_GT(moments.m00, 50);
+  const double px_per_mm = camera_.PixelsPerMm({where[0], where[1], 0});
+  const double radius_px = 0.5 * set_.coin_diameter_mm * px_per_mm;
+  ASSERT_GT(moments.m00, 0.3 * CV_PI * radius_px * radius_px);
   const cv::Point2d centroid(moments.m10 / moments.m00, moments.m01 / moments.m00);
   const cv::Point2d truth = camera_.Project(cv::Vec3d(where[0], where[1], set_.coin_thickness_mm));
   EXPECT_LT(cv::norm(centroid - truth), 1.0);
+}
+
+// Outlines lie where the camera model puts them: a tile seen straight down covers exactly
+// its projected area (antialiased polygon filling that grows shapes would show here).
+TEST_F(RendererTest, APieceCoversExactlyItsProjectedArea) {
+  CameraOptions straight_down;
+  straight_down.width = 1280;
+  straight_down.height = 720;
+  straight_down.tilt_deg = 0;
+  TableLayout felt = layout_;
+  felt.material = TableMaterial::kFelt;
+  const Camera camera = PlaceCamera(straight_down, felt.PlayAreaCentre(),
+                                    {cv::Vec3d(0, 0, 0), cv::Vec3d(felt.play_width_mm, 0, 0)});
+  RenderOptions flat = clean_;
+  flat.lens_blur_px = 0;
+  flat.vignetting = 0;
+  flat.shadow_strength = 0;
+  Renderer renderer(camera, felt, set_, flat);
+  PieceLook tile;
+  tile.kind = PieceKind::kTile;
+  tile.suit = "arms";
+  tile.rank = "null";
+  tile.face_up = false;
+  const cv::Vec3d centre = felt.PlayAreaCentre();
+  const Body body = MakeBody(tile, set_, {centre[0], centre[1]}, 0.3);
+  const cv::Mat empty = renderer.Render({}, {}, 0);
+  const cv::Mat with_tile = renderer.Render({tile}, {body}, 0);
+  cv::Mat difference;
+  cv::absdiff(empty, with_tile, difference);
+  cv::cvtColor(difference, difference, cv::COLOR_BGR2GRAY);
+  // Half way between the table and the tile's face: a pixel half covered is counted half
+  // the time, so the count estimates the covered area (holes, the back's printed cross,
+  // filled).
+  cv::Mat inside;
+  cv::threshold(difference, inside, 0.5 * cv::mean(difference, difference > 60)[0], 255,
+                cv::THRESH_BINARY);
+  std::vector<std::vector<cv::Point>> outlines;
+  cv::findContours(inside, outlines, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_NONE);
+  cv::Mat filled = cv::Mat::zeros(inside.size(), CV_8U);
+  cv::drawContours(filled, outlines, -1, cv::Scalar(255), cv::FILLED);
+  const double counted = cv::countNonZero(filled);
+  std::vector<cv::Vec3d> top_face;
+  const double half = 0.5 * set_.tile_side_mm;
+  for (const auto& [u, v] : {std::pair{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}) {
+    const double x = u * half;
+    const double y = v * half;
+    top_face.emplace_back(centre[0] + std::cos(0.3) * x - std::sin(0.3) * y,
+                          centre[1] + std::sin(0.3) * x + std::cos(0.3) * y,
+                          set_.tile_thickness_mm);
+  }
+  std::vector<cv::Point2f> outline;
+  for (const cv::Point2d& p : camera.Project(top_face)) outline.emplace_back(p);
+  const double projected = cv::contourArea(outline);
+  EXPECT_NEAR(counted / projected, 1.0, 0.015) << counted << " pixels for " << projected;
 }
 
 // A hand sweeping in from outside the view: every partial overlap with the frame renders.
