@@ -9,7 +9,7 @@ namespace tabref::vision {
 
 struct CoinCandidateOptions {
   double min_gradient = 40;        // Sobel magnitude an edge pixel needs to vote (8-bit image)
-  double min_support = 0.2;        // votes at a centre, as a share of the circle's perimeter
+  double min_support = 0.55;       // votes at a centre, as a share of the circle's perimeter
   double radius_tolerance_px = 1;  // votes are spread over the radius +- this
 };
 

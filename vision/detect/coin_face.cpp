@@ -118,6 +118,8 @@ const std::vector<CoinFaceClassifier::Template>& CoinFaceClassifier::TemplatesFo
     }
     entry.ink_colour = inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1);
     Normalise(entry.ink);
+    cv::dft(cv::Mat(options_.rings, options_.sectors, CV_32F, entry.ink.data()), entry.spectrum,
+            cv::DFT_ROWS | cv::DFT_COMPLEX_OUTPUT);
     templates.push_back(std::move(entry));
   };
   for (const NamedColour& suit : set_.suits) add(true, suit.name, "");
@@ -177,21 +179,21 @@ CoinFace CoinFaceClassifier::Classify(const cv::Mat& image,
   };
   std::vector<Scored> scored;
   const size_t ring_count = rings.size();
+  // Correlation at every turn at once: ring by ring in the Fourier domain.
+  cv::Mat observed(static_cast<int>(ring_count), sectors, CV_32F, shape.data());
+  cv::Mat observed_spectrum;
+  cv::dft(observed, observed_spectrum, cv::DFT_ROWS | cv::DFT_COMPLEX_OUTPUT);
   for (const Template& entry : templates) {
-    double best = -1e9;
-    int best_shift = 0;
-    for (int shift = 0; shift < sectors; ++shift) {
-      double sum = 0;
-      for (size_t i = 0; i < ring_count; ++i) {
-        const float* observed = &shape[i * static_cast<size_t>(sectors)];
-        const float* art = &entry.ink[i * static_cast<size_t>(sectors)];
-        for (int k = 0; k < sectors; ++k) sum += observed[(k + shift) % sectors] * art[k];
-      }
-      if (sum > best) {
-        best = sum;
-        best_shift = shift;
-      }
-    }
+    cv::Mat product;
+    cv::mulSpectrums(observed_spectrum, entry.spectrum, product, cv::DFT_ROWS, true);
+    cv::Mat summed;
+    cv::reduce(product, summed, 0, cv::REDUCE_SUM);
+    cv::Mat correlation;
+    cv::idft(summed, correlation, cv::DFT_SCALE | cv::DFT_REAL_OUTPUT);
+    double best = 0;
+    cv::Point where;
+    cv::minMaxLoc(correlation, nullptr, &best, nullptr, &where);
+    const int best_shift = where.x;
     // The ink's colour where this template, so turned, has ink.
     cv::Vec3f colour_sum(0, 0, 0);
     float inked = 0;

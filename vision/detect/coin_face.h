@@ -53,6 +53,7 @@ class CoinFaceClassifier {
     std::optional<std::string> rank;
     std::vector<float> ink;   // rings x sectors, zero mean, unit norm
     std::vector<float> mask;  // rings x sectors: 1 where the art is inked
+    cv::Mat spectrum;         // of `ink`, ring by ring (DFT rows)
     cv::Vec3f ink_colour;     // white-balanced colour of the ink
   };
   // Templates blurred for a camera seeing `px_per_mm` (cached per rounded scale).

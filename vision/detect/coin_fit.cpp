@@ -200,8 +200,8 @@ Alignment AlignRim(const cv::Mat& image, const RimRays& rim, const CoinFitOption
       }
     }
   };
-  search({}, options.align_reach_mm, 0.2, options.align_radius_mm, 0.25);
-  search(best, 0.2, 0.05, 0.25, 0.125);
+  search({}, options.align_reach_mm, 0.3, options.align_radius_mm, 0.25);
+  search(best, 0.3, 0.075, 0.125, 0.125);
   return best;
 }
 

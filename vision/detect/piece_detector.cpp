@@ -148,6 +148,8 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
     piece.rank = hit.face.rank;
     piece.confidence = std::clamp(std::min(hit.fit.support, hit.face.confidence), 0.0, 1.0);
     if (std::getenv("TABREF_DEBUG_FIT") != nullptr)
+      std::printf("candidate support %.3f\n", hit.candidate_support);
+    if (std::getenv("TABREF_DEBUG_FIT") != nullptr)
       std::printf("face %s %s score %.2f margin %.2f\n", hit.face.side.c_str(),
                   hit.face.suit.value_or(hit.face.rank.value_or("-")).c_str(), hit.face.score,
                   hit.face.margin);
