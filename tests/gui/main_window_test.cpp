@@ -90,7 +90,7 @@ TEST_F(MainWindowTest, StartsWithTheCameraPlaceholderAndNoGame) {
   EXPECT_TRUE(window().banner().text().contains("Ctrl+N"));
   QImage frame(64, 48, QImage::Format_RGB32);
   frame.fill(Qt::darkGreen);
-  window().cameraView().showFrame(frame);
+  window().cameraView().setFrame(frame);
   EXPECT_TRUE(window().cameraView().hasFrame());
 }
 
