@@ -7,6 +7,7 @@
 #include "app/gui/score_chart.h"
 #include "app/gui/score_progression.h"
 #include "app/gui/scorecard_view.h"
+#include "app/gui/screenshot.h"
 #include "app/gui/stats_dialog.h"
 #include "data/session/game_session.h"
 #include "gui_test_support.h"
@@ -55,6 +56,7 @@ TEST(HistoryDialogTest, ShowsEveryStoredGameWithItsScorecardAndChart) {
   EXPECT_EQ(dialog.games().selectedGameId(), bocce.id());
   EXPECT_EQ(dialog.scorecard().table().ToJson(), bocce.state().Scorecard().ToJson());
   EXPECT_EQ(dialog.chart().seriesCount(), 2);
+  EXPECT_EQ(SaveScreenshot(dialog, testing::OutputDirectory() + "/gui-history.png"), "");
 }
 
 TEST(StatsDialogTest, ListsEachPlayersGames) {
@@ -66,7 +68,7 @@ TEST(StatsDialogTest, ListsEachPlayersGames) {
   ASSERT_GE(table.rowCount(), 2);
   bool found = false;
   for (int row = 0; row < table.rowCount(); ++row) {
-    if (table.item(row, 1)->text() == "card-golf") {
+    if (table.item(row, 1)->text() == "Czech Golf") {
       found = true;
       EXPECT_EQ(table.item(row, 2)->text(), "1") << "played";
     }
