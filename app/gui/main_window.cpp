@@ -23,6 +23,7 @@
 #include "app/gui/history_dialog.h"
 #include "app/gui/new_game_dialog.h"
 #include "app/gui/open_game_dialog.h"
+#include "app/gui/paper_sheet.h"
 #include "app/gui/qt_text.h"
 #include "app/gui/scoreboard_window.h"
 #include "app/gui/scorecard_export.h"
@@ -281,7 +282,7 @@ void MainWindow::exportCsv() {
 bool MainWindow::exportPdfTo(const QString& path) {
   if (!controller_.hasGame()) return false;
   const rules::State& state = controller_.state();
-  const rules::ScoreTable table = state.Scorecard();
+  const rules::ScoreTable table = PaperSheet(state);
   SheetPaintOptions options;
   options.corner = CornerLabel(state);
   options.footer = StatusText(state);

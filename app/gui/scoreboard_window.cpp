@@ -6,6 +6,7 @@
 #include <QShortcut>
 #include <QVBoxLayout>
 
+#include "app/gui/paper_sheet.h"
 #include "app/gui/scorecard_painter.h"
 #include "app/gui/status_banner.h"
 
@@ -66,7 +67,7 @@ ScoreboardWindow::ScoreboardWindow(QWidget* parent)
 
 void ScoreboardWindow::showState(const rules::State& state) {
   banner_->showState(state);
-  const rules::ScoreTable table = state.Scorecard();
+  const rules::ScoreTable table = PaperSheet(state);
   sheet_->showSheet(FitRows(table, MarksFor(state, table), kMaxRows), CornerLabel(state));
 }
 

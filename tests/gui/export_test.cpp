@@ -127,6 +127,14 @@ TEST_P(PdfOfEveryGameTest, HoldsTheSheetAndTheResult) {
   for (const std::string& cell : table.rows.back().cells) {
     EXPECT_TRUE(text.contains(QString::fromStdString(cell))) << cell;
   }
+  if (GetParam() == "card-golf") {
+    // The revealed cards go on the paper too, above the breakdown.
+    const rules::Json& first = table.details["players"][0]["revealed"];
+    QString field;
+    for (const auto& card : first["field"]) field += QString::fromStdString(card) + " ";
+    EXPECT_TRUE(text.contains("Field cards " + field.trimmed())) << text.toStdString();
+    EXPECT_TRUE(text.contains("Hand cards"));
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, PdfOfEveryGameTest, ::testing::ValuesIn(testing::GameNames()),
