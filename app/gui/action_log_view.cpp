@@ -10,6 +10,7 @@
 #include "app/gui/action_text.h"
 #include "app/gui/correction_dialog.h"
 #include "app/gui/game_controller.h"
+#include "app/gui/sheet_style.h"
 
 namespace tabref::gui {
 
@@ -18,7 +19,7 @@ ActionLogView::ActionLogView(GameController& controller, QWidget* parent)
       controller_(&controller),
       table_(new QTableWidget(0, 3, this)),
       undo_(new QPushButton(tr("Undo last"), this)),
-      correct_(new QPushButton(tr("Correct…"), this)) {
+      correct_(new QPushButton(tr("Correct selected…"), this)) {
   table_->setObjectName("actionLog");
   table_->setHorizontalHeaderLabels({tr("#"), tr("Action"), tr("Source")});
   table_->verticalHeader()->hide();
@@ -33,7 +34,9 @@ ActionLogView::ActionLogView(GameController& controller, QWidget* parent)
   undo_->setObjectName("undoButton");
   undo_->setToolTip(tr("Take back the last action (Ctrl+Z)"));
   correct_->setObjectName("correctButton");
-  correct_->setToolTip(tr("Replace the selected action; later actions are replayed on top"));
+  correct_->setToolTip(
+      tr("Replace the selected action (Ctrl+E or double click); later actions are replayed on "
+         "top"));
 
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(undo_);
@@ -55,12 +58,22 @@ void ActionLogView::refresh(const FieldChoices& choices) {
   choices_ = choices;
   const std::vector<rules::Action>& history =
       controller_->hasGame() ? controller_->state().History() : std::vector<rules::Action>{};
+  const std::vector<QString> actors =
+      controller_->hasGame() ? HistoryActors(controller_->state()) : std::vector<QString>{};
   table_->setRowCount(static_cast<int>(history.size()));
   for (int row = 0; row < table_->rowCount(); ++row) {
     const rules::Action& action = history[static_cast<size_t>(row)];
+    const QString& actor = actors[static_cast<size_t>(row)];
     table_->setItem(row, 0, new QTableWidgetItem(QString::number(row + 1)));
-    table_->setItem(row, 1, new QTableWidgetItem(ActionText(action)));
-    table_->setItem(row, 2, new QTableWidgetItem(SourceText(action.source)));
+    auto* text = new QTableWidgetItem(ActionText(action, actor));
+    text->setToolTip(QString("<pre>%1</pre>").arg(ActionDetails(action).toHtmlEscaped()));
+    table_->setItem(row, 1, text);
+    auto* source = new QTableWidgetItem(SourceText(action.source));
+    if (action.source == rules::ActionSource::kCorrection) {
+      source->setForeground(sheet::kBust);
+      source->setToolTip(tr("Corrected by the players; the original is kept in the journal"));
+    }
+    table_->setItem(row, 2, source);
   }
   if (!history.empty()) table_->scrollToBottom();
   undo_->setEnabled(!history.empty());

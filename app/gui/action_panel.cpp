@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QShortcut>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -17,7 +18,7 @@ namespace {
 constexpr int kShortcutKeys = 9;
 
 // Buttons go later, not at once: the one clicked is still delivering its signal.
-void ClearLayout(QVBoxLayout* layout) {
+void RetireButtons(QVBoxLayout* layout) {
   while (QLayoutItem* item = layout->takeAt(0)) {
     if (QWidget* widget = item->widget()) {
       widget->hide();
@@ -32,6 +33,7 @@ void ClearLayout(QVBoxLayout* layout) {
 ActionPanel::ActionPanel(QWidget* parent)
     : QWidget(parent),
       pages_(new QStackedWidget(this)),
+      button_page_(new QScrollArea),
       buttons_(new QVBoxLayout),
       form_title_(new QLabel(this)),
       form_area_(new QVBoxLayout),
@@ -41,10 +43,9 @@ ActionPanel::ActionPanel(QWidget* parent)
   auto* button_page_layout = new QVBoxLayout(button_page);
   button_page_layout->addLayout(buttons_);
   button_page_layout->addStretch();
-  auto* scroll = new QScrollArea;
-  scroll->setWidgetResizable(true);
-  scroll->setWidget(button_page);
-  pages_->addWidget(scroll);
+  button_page_->setWidgetResizable(true);
+  button_page_->setWidget(button_page);
+  pages_->addWidget(button_page_);
 
   auto* form_page = new QWidget;
   auto* form_layout = new QVBoxLayout(form_page);
@@ -77,9 +78,8 @@ ActionPanel::ActionPanel(QWidget* parent)
   connect(back, &QPushButton::clicked, this, &ActionPanel::closeForm);
   for (int key = 0; key < kShortcutKeys; ++key) {
     auto* shortcut = new QShortcut(QKeySequence(Qt::Key_1 + key), this);
-    connect(shortcut, &QShortcut::activated, this, [this, key] {
-      if (form_ == nullptr) choose(key);
-    });
+    connect(shortcut, &QShortcut::activated, this, [this, key] { choose(key); });
+    digit_keys_.push_back(shortcut);
   }
   // Enter and Escape act on the form wherever the focus is, but only while one is open.
   for (QShortcut* key : {enter_key_, escape_key_}) key->setEnabled(false);
@@ -89,7 +89,7 @@ ActionPanel::ActionPanel(QWidget* parent)
 
 void ActionPanel::showActions(const rules::State& state, const FieldChoices& choices) {
   closeForm();
-  ClearLayout(buttons_);
+  RetireButtons(buttons_);
   legal_ = state.IsTerminal() ? std::vector<rules::LegalAction>{} : state.LegalActions();
   game_ = state.game().setup().game;
   choices_ = choices;
@@ -98,6 +98,7 @@ void ActionPanel::showActions(const rules::State& state, const FieldChoices& cho
         new QLabel(state.IsTerminal() ? tr("The game is over.") : tr("Nothing to enter now.")));
     return;
   }
+  button_page_->verticalScrollBar()->setValue(0);
   for (size_t i = 0; i < legal_.size(); ++i) {
     const int index = static_cast<int>(i);
     const QString key = index < kShortcutKeys ? QString::number(index + 1) : QString();
@@ -114,7 +115,7 @@ void ActionPanel::showActions(const rules::State& state, const FieldChoices& cho
 
 void ActionPanel::showNoGame() {
   closeForm();
-  ClearLayout(buttons_);
+  RetireButtons(buttons_);
   legal_.clear();
   buttons_->addWidget(new QLabel(tr("Start or open a game to enter actions.")));
 }
@@ -129,15 +130,18 @@ void ActionPanel::choose(int index) {
     return;
   }
   closeForm();
-  form_title_->setText(QString("<b>%1</b>").arg(ToQString(legal.label).toHtmlEscaped()) +
-                       (legal.needs_measurement
-                            ? tr("<br>The numbers are an example: enter what was measured.")
-                            : QString()));
+  form_title_->setText(
+      QString("<b>%1</b>").arg(ToQString(legal.label).toHtmlEscaped()) +
+      (legal.needs_measurement
+           ? tr("<br>The numbers are only an example: enter what happened on the table.")
+           : QString()));
   form_ = new JsonForm(legal.action, choices_);
   form_area_->addWidget(form_);
   pages_->setCurrentIndex(1);
   enter_key_->setEnabled(true);
   escape_key_->setEnabled(true);
+  for (QShortcut* digit : digit_keys_) digit->setEnabled(false);
+  form_->focusFirstField();
 }
 
 void ActionPanel::enterForm() {
@@ -152,6 +156,7 @@ void ActionPanel::closeForm() {
   pages_->setCurrentIndex(0);
   enter_key_->setEnabled(false);
   escape_key_->setEnabled(false);
+  for (QShortcut* digit : digit_keys_) digit->setEnabled(true);
 }
 
 }  // namespace tabref::gui

@@ -9,6 +9,7 @@
 
 class QLabel;
 class QPushButton;
+class QScrollArea;
 class QShortcut;
 class QStackedWidget;
 class QVBoxLayout;
@@ -18,7 +19,9 @@ namespace tabref::gui {
 // Manual entry for any game: a button per legal action (keys 1..9 pick the first nine).
 // An action that is complete as the engine offers it is entered at once; one that asks
 // for values (cards, dice, distances) opens a form generated from the engine's example,
-// entered with Enter and left with Escape.
+// with the keyboard in its first field: type a card's rank or a number, Tab to the next
+// field, Enter records it and Escape goes back. While a form is open the digits belong
+// to the form.
 class ActionPanel : public QWidget {
   Q_OBJECT
 
@@ -43,11 +46,13 @@ class ActionPanel : public QWidget {
 
  private:
   QStackedWidget* pages_;
+  QScrollArea* button_page_;
   QVBoxLayout* buttons_;
   QLabel* form_title_;
   QVBoxLayout* form_area_;
   QShortcut* enter_key_;
   QShortcut* escape_key_;
+  std::vector<QShortcut*> digit_keys_;
   JsonForm* form_ = nullptr;
   std::vector<rules::LegalAction> legal_;
   std::string game_;

@@ -18,6 +18,7 @@ const QStringList& CardRanks() {
 
 // The first field of a JSON pointer: "/field/2" -> "field".
 std::string TopField(const std::string& pointer) {
+  if (pointer.size() < 2) return {};
   const size_t end = pointer.find('/', 1);
   return pointer.substr(1, end == std::string::npos ? std::string::npos : end - 1);
 }
@@ -54,6 +55,60 @@ const std::map<std::string, ChoiceTable>& DocumentedOptionChoices() {
         {"bumper_measure", {"score", "builds"}}}},
   };
   return choices;
+}
+
+// docs/game-log.md, option by option.
+const std::map<std::string, std::map<std::string, const char*>>& OptionDescriptions() {
+  static const std::map<std::string, std::map<std::string, const char*>> help = {
+      {"ppolf",
+       {{"close_call_mm", "Measured differences below this are never decided by the camera"},
+        {"third_suit", "The third suit of this set: green or yellow (scorecard rows)"},
+        {"obstacles",
+         "Obstacles besides the holes (optional rule: 5 for the remaining black tiles); 0 = "
+         "rule not used. Knocking one off the table costs a penalty flick"},
+        {"par", "Par of the course for the solitaire variant (one player)"},
+        {"putt_out_on_tee_off",
+         "A tee shot resting within two tile widths of the hole starts the putt-out at once"},
+        {"tile_width_mm", "The side of a tile: the unit of \"tile widths\""},
+        {"coin_diameter_mm", "The coin's diameter, for gap measurements"}}},
+      {"bocce",
+       {{"target", "Points that win (7 to 99)"},
+        {"bust_rule",
+         "A side must reach the target exactly: a round that would take it past is "
+         "subtracted instead. Off: reaching the target or more wins"},
+        {"two_player_alternate_ends", "Two players alternate ends each round (teams always do)"},
+        {"first_end", "The end round 1 is played from"},
+        {"axis", "The table axis running from one end of the court to the other"},
+        {"court_min", "Court corner with the lowest table coordinates (mm)"},
+        {"court_max", "The opposite court corner (mm)"},
+        {"end_box_depth_mm", "Depth of each end box along the court (2 tiles)"},
+        {"dashed_line_mm", "Distance of each end box's dashed line from the court's edge"},
+        {"coin_diameter_mm", "Diameter of the jack and the bowls"},
+        {"close_call_mm", "Distance differences below this are never decided by measurement"}}},
+      {"iceboule",
+       {{"target", "Points that win: the first player to reach them wins"},
+        {"close_call_mm", "Measured gaps closer than this are ruled by the players"},
+        {"solo_radius_mm", "One player only: a piece scores within this of the target"}}},
+      {"card-golf",
+       {{"mode",
+         "turns: enter the deal, every turn and the reveals. final: enter only each "
+         "player's field and hand at the end"},
+        {"rap",
+         "game_ends: a rap stops play at once. others_play_once: every other player takes "
+         "one last turn"},
+        {"decks", "Decks shuffled together; 0 = one deck per two players"}}},
+      {"table-fencing",
+       {{"start", "Who plays the Start in the first bumper (empty: the first player)"},
+        {"direction", "Where the Start moves after each bumper; players sit in listed order"},
+        {"region", "State, multi-state, national or international (recorded)"},
+        {"map", "The champion's road map (recorded)"},
+        {"difficulty", "Interstate, state highway or backroads (recorded)"},
+        {"bumpers_to_win", "Bumpers that win the game"},
+        {"bumper_build", "Points that win a bumper by build"},
+        {"bumper_measure", "What must reach the build: score (builds minus slides) or builds"},
+        {"parry_multiplied", "A successful parry's roll is multiplied by the trump level too"}}},
+  };
+  return help;
 }
 
 QStringList Lookup(const std::map<std::string, ChoiceTable>& tables, const std::string& game,
@@ -96,10 +151,30 @@ bool AsksForValues(const std::string& game, const rules::LegalAction& legal) {
   return false;
 }
 
-FieldChoices OptionChoices(const std::string& game) {
-  return [game](const std::string& pointer, const rules::Json& /*example*/) {
+FieldChoices OptionChoices(const std::string& game) { return OptionChoices(game, {}); }
+
+FieldChoices OptionChoices(const std::string& game, const QStringList& players) {
+  return [game, players](const std::string& pointer, const rules::Json& /*example*/) {
+    if (game == "table-fencing" && TopField(pointer) == "start" && !players.isEmpty()) {
+      return players;
+    }
     return Lookup(DocumentedOptionChoices(), game, TopField(pointer));
   };
+}
+
+FieldHelp OptionHelp(const std::string& game) {
+  return [game](const std::string& pointer) {
+    const auto table = OptionDescriptions().find(game);
+    if (table == OptionDescriptions().end()) return QString();
+    const auto entry = table->second.find(TopField(pointer));
+    return entry == table->second.end() ? QString() : QString::fromUtf8(entry->second);
+  };
+}
+
+bool IsTableOption(const std::string& key) {
+  static const std::set<std::string> table = {"axis", "court_min", "court_max"};
+  const bool millimetres = key.size() > 3 && key.compare(key.size() - 3, 3, "_mm") == 0;
+  return millimetres || table.count(key) > 0;
 }
 
 }  // namespace tabref::gui

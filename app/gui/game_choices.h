@@ -20,5 +20,15 @@ bool AsksForValues(const std::string& game, const rules::LegalAction& legal);
 // The choices each option of game `game` documents (bocce "axis": x or y, ...), for the
 // new game dialog.
 FieldChoices OptionChoices(const std::string& game);
+// Like OptionChoices, and the players' names for an option that names a player, such as
+// Table Fencing's "start".
+FieldChoices OptionChoices(const std::string& game, const QStringList& players);
+
+// What each option of game `game` means (docs/game-log.md), for tooltips.
+FieldHelp OptionHelp(const std::string& game);
+
+// Whether an option describes the table and the camera's measuring (court corners, tile
+// and coin sizes, close-call tolerances) rather than the rules players choose.
+bool IsTableOption(const std::string& key);
 
 }  // namespace tabref::gui

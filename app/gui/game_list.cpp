@@ -18,14 +18,14 @@ QString Standing(const data::GameRecord& game) {
   return QObject::tr("won by %1").arg(ToQString(rules::JoinChoices(winners, "and")));
 }
 
-QString Title(const std::string& game) {
+}  // namespace
+
+QString GameTitle(const std::string& game) {
   for (const rules::GameType& type : rules::RegisteredGames()) {
     if (type.name == game) return ToQString(type.title);
   }
   return ToQString(game);
 }
-
-}  // namespace
 
 GameList::GameList(QWidget* parent) : QTableWidget(0, 5, parent) {
   setHorizontalHeaderLabels({tr("#"), tr("Game"), tr("Players"), tr("Started"), tr("Standing")});
@@ -46,12 +46,22 @@ void GameList::showGames(const std::vector<data::GameRecord>& games) {
     auto* id = new QTableWidgetItem(QString::number(game.id));
     id->setData(Qt::UserRole, QVariant::fromValue<qint64>(game.id));
     setItem(row, 0, id);
-    setItem(row, 1, new QTableWidgetItem(Title(game.setup.game)));
+    setItem(row, 1, new QTableWidgetItem(GameTitle(game.setup.game)));
     setItem(row, 2, new QTableWidgetItem(players.join(", ")));
     setItem(row, 3, new QTableWidgetItem(ToQString(game.created_at).left(16).replace('T', ' ')));
     setItem(row, 4, new QTableWidgetItem(Standing(game)));
   }
   if (rowCount() > 0) selectRow(0);
+}
+
+QString GameList::showStoredGames(data::GameStore& store, bool unfinished_only) {
+  try {
+    showGames(store.Games(unfinished_only));
+  } catch (const std::exception& error) {
+    showGames({});
+    return ToQString(error.what());
+  }
+  return {};
 }
 
 std::int64_t GameList::selectedGameId() const {

@@ -8,9 +8,10 @@
 
 namespace tabref::gui {
 
-// What a game shows beside its scorecard when the paper game needs more than the sheet:
-// Czech Golf's cards and score breakdown, Table Fencing's trick, bocce's round. Panels read
-// the engine's Scorecard().details, so they follow every action, undo and correction.
+// What a game shows below its scorecard: what is happening now, which the paper sheet
+// only records once it is over. Czech Golf's cards and score breakdown, Table Fencing's
+// trick, bocce's round and bust rule, Ppolf's hole, Ice Boule's end. Panels read the
+// engine's Scorecard().details, so they follow every action, undo and correction.
 class GamePanel : public QWidget {
   Q_OBJECT
 
@@ -20,7 +21,7 @@ class GamePanel : public QWidget {
   virtual void showState(const rules::State& state) = 0;
 };
 
-// The panel of game `game`, or nullptr when its scorecard says it all (Ppolf, Ice Boule).
+// The panel of game `game`, or nullptr for a game without one.
 std::unique_ptr<GamePanel> MakeGamePanel(const std::string& game);
 
 }  // namespace tabref::gui

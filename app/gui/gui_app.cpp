@@ -61,7 +61,7 @@ int RunTabrefGui(int argc, char** argv) {
   }
 
   MainWindow window(*store);
-  if (arguments.open && !window.controller().openGame(*arguments.open)) {
+  if (arguments.open && !window.startUp(arguments.open)) {
     return Fail(ToStdString(window.lastProblem()), 1);
   }
   if (screenshot) {
@@ -69,7 +69,10 @@ int RunTabrefGui(int argc, char** argv) {
     return problem.isEmpty() ? 0 : Fail(ToStdString(problem), 1);
   }
   window.show();
-  if (!arguments.open) QTimer::singleShot(0, &window, &MainWindow::offerUnfinishedGame);
+  // Once the window is up, so that the question about an unfinished game stands on it.
+  if (!arguments.open) {
+    QTimer::singleShot(0, &window, [&window] { window.startUp(std::nullopt); });
+  }
   return QApplication::exec();
 }
 

@@ -22,8 +22,12 @@ HistoryDialog::HistoryDialog(data::GameStore& store, QWidget* parent)
       chart_(new ScoreChart),
       status_(new QLabel) {
   setWindowTitle(tr("Game history"));
-  resize(1100, 720);
+  resize(1200, 760);
   status_->setWordWrap(true);
+  QFont larger = status_->font();
+  larger.setPointSize(larger.pointSize() + 2);
+  larger.setBold(true);
+  status_->setFont(larger);
   auto* details = new QWidget;
   auto* details_layout = new QVBoxLayout(details);
   details_layout->setContentsMargins(0, 0, 0, 0);
@@ -34,6 +38,7 @@ HistoryDialog::HistoryDialog(data::GameStore& store, QWidget* parent)
   splitter->addWidget(games_);
   splitter->addWidget(details);
   splitter->setStretchFactor(1, 2);
+  splitter->setSizes({460, 640});
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
@@ -41,7 +46,8 @@ HistoryDialog::HistoryDialog(data::GameStore& store, QWidget* parent)
   layout->addWidget(splitter);
   layout->addWidget(buttons);
   connect(games_, &GameList::itemSelectionChanged, this, &HistoryDialog::showSelectedGame);
-  games_->showGames(store_->Games(/*unfinished_only=*/false));
+  const QString problem = games_->showStoredGames(*store_, /*unfinished_only=*/false);
+  status_->setText(problem);
   showSelectedGame();
 }
 
@@ -51,7 +57,7 @@ void HistoryDialog::showSelectedGame() {
   try {
     const data::GameSession game = data::GameSession::Open(*store_, id);
     status_->setText(StatusText(game.state()));
-    scorecard_->showTable(game.state().Scorecard());
+    scorecard_->showState(game.state());
     chart_->showGame(game.state());
   } catch (const std::exception& error) {
     status_->setText(ToQString(error.what()));

@@ -6,6 +6,7 @@
 #include <QFormLayout>
 #include <QFrame>
 #include <QHBoxLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -35,18 +36,26 @@ std::string ChildPointer(const std::string& pointer, const std::string& key) {
 
 QString FieldLabel(const std::string& key) {
   QString label = ToQString(key).replace('_', ' ');
+  for (const QString unit : {"mm", "deg"}) {
+    if (label.endsWith(" " + unit)) label = label.chopped(unit.size() + 1) + " (" + unit + ")";
+  }
   if (!label.isEmpty()) label[0] = label[0].toUpper();
   return label;
 }
 
-JsonForm::JsonForm(const rules::Json& example, const FieldChoices& choices, QWidget* parent)
-    : QWidget(parent), choices_(choices) {
+JsonForm::JsonForm(const rules::Json& example, const FieldChoices& choices, QWidget* parent,
+                   const FieldHelp& help)
+    : QWidget(parent), choices_(choices), help_(help) {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(editorFor("", example, read_));
 }
 
 rules::Json JsonForm::value() const { return read_(); }
+
+void JsonForm::focusFirstField() {
+  if (first_field_ != nullptr) first_field_->setFocus(Qt::OtherFocusReason);
+}
 
 QWidget* JsonForm::editorFor(const std::string& pointer, const rules::Json& example, Reader& read) {
   QWidget* editor = nullptr;
@@ -58,6 +67,8 @@ QWidget* JsonForm::editorFor(const std::string& pointer, const rules::Json& exam
     editor = scalarEditor(pointer, example, read);
   }
   editor->setObjectName(ToQString(pointer));
+  if (help_) editor->setToolTip(help_(pointer));
+  if (first_field_ == nullptr && IsScalar(example)) first_field_ = editor;
   return editor;
 }
 
@@ -72,7 +83,10 @@ QWidget* JsonForm::objectEditor(const std::string& pointer, const rules::Json& e
     if (key == "type") {
       field_read = [value = value] { return value; };
     } else {
-      form->addRow(FieldLabel(key), editorFor(ChildPointer(pointer, key), value, field_read));
+      const std::string child = ChildPointer(pointer, key);
+      auto* label = new QLabel(FieldLabel(key));
+      if (help_) label->setToolTip(help_(child));
+      form->addRow(label, editorFor(child, value, field_read));
     }
     fields.emplace_back(key, std::move(field_read));
   }

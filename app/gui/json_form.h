@@ -14,6 +14,8 @@ namespace tabref::gui {
 // its example value.
 using FieldChoices =
     std::function<QStringList(const std::string& pointer, const rules::Json& example)>;
+// What a field means, for its tooltip; empty when there is nothing to add to its label.
+using FieldHelp = std::function<QString(const std::string& pointer)>;
 
 // A form generated from an example JSON object: a checkbox per boolean, a spin box per
 // number, a drop-down per string that has choices, a line edit per other string, a row
@@ -23,10 +25,15 @@ class JsonForm : public QWidget {
   Q_OBJECT
 
  public:
-  JsonForm(const rules::Json& example, const FieldChoices& choices, QWidget* parent = nullptr);
+  JsonForm(const rules::Json& example, const FieldChoices& choices, QWidget* parent = nullptr,
+           const FieldHelp& help = {});
 
   // The example with every edited value in place.
   rules::Json value() const;
+  // Gives the keyboard to the first editor, so that a form can be filled without a mouse
+  // (Tab moves on; a drop-down picks the item whose text is typed).
+  void focusFirstField();
+  QWidget* firstField() const { return first_field_; }
 
  private:
   using Reader = std::function<rules::Json()>;
@@ -37,10 +44,12 @@ class JsonForm : public QWidget {
   QWidget* scalarEditor(const std::string& pointer, const rules::Json& example, Reader& read);
 
   FieldChoices choices_;
+  FieldHelp help_;
   Reader read_;
+  QWidget* first_field_ = nullptr;
 };
 
-// "bumper_measure" -> "Bumper measure".
+// "bumper_measure" -> "Bumper measure", "close_call_mm" -> "Close call (mm)".
 QString FieldLabel(const std::string& key);
 
 }  // namespace tabref::gui

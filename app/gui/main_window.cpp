@@ -1,10 +1,15 @@
 #include "app/gui/main_window.h"
 
 #include <QFileDialog>
+#include <QGuiApplication>
 #include <QKeySequence>
+#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QVBoxLayout>
@@ -18,9 +23,11 @@
 #include "app/gui/history_dialog.h"
 #include "app/gui/new_game_dialog.h"
 #include "app/gui/open_game_dialog.h"
+#include "app/gui/paper_sheet.h"
 #include "app/gui/qt_text.h"
 #include "app/gui/scoreboard_window.h"
 #include "app/gui/scorecard_export.h"
+#include "app/gui/scorecard_marks.h"
 #include "app/gui/scorecard_view.h"
 #include "app/gui/stats_dialog.h"
 #include "app/gui/status_banner.h"
@@ -46,7 +53,8 @@ MainWindow::MainWindow(data::GameStore& store, QWidget* parent)
       scorecard_(new ScorecardView),
       action_panel_(new ActionPanel),
       action_log_(new ActionLogView(controller_)),
-      sheet_layout_(new QVBoxLayout) {
+      sheet_title_(new QLabel),
+      panel_area_(new QScrollArea) {
   setWindowTitle("tabref");
   banner_->setObjectName("statusBanner");
   scorecard_->setObjectName("scorecard");
@@ -56,11 +64,21 @@ MainWindow::MainWindow(data::GameStore& store, QWidget* parent)
   left->addWidget(action_log_);
   left->setSizes({560, 300});
 
-  // The game panel takes the height it needs below the scorecard; the sheet the rest.
+  // The scorecard as tall as its rows (it scrolls when they do not fit), the game's panel
+  // right below it.
   auto* sheet = new QWidget;
-  sheet_layout_->setContentsMargins(0, 0, 0, 0);
-  sheet_layout_->addWidget(scorecard_, 1);
-  sheet->setLayout(sheet_layout_);
+  auto* sheet_layout = new QVBoxLayout(sheet);
+  sheet_layout->setContentsMargins(0, 0, 0, 0);
+  sheet_title_->setObjectName("sheetTitle");
+  QFont title_font = sheet_title_->font();
+  title_font.setPointSize(title_font.pointSize() + 3);
+  title_font.setBold(true);
+  sheet_title_->setFont(title_font);
+  sheet_layout->addWidget(sheet_title_);
+  sheet_layout->addWidget(scorecard_);
+  panel_area_->setWidgetResizable(true);
+  panel_area_->setFrameShape(QFrame::NoFrame);
+  sheet_layout->addWidget(panel_area_, 1);
   auto* right = new QSplitter(Qt::Vertical);
   right->addWidget(sheet);
   right->addWidget(action_panel_);
@@ -88,11 +106,20 @@ MainWindow::MainWindow(data::GameStore& store, QWidget* parent)
           [this](const rules::Json& body) { controller_.act(body); });
   action_panel_->showNoGame();
   action_log_->refresh({});
+  scorecard_->clearSheet();
+}
+
+bool MainWindow::startUp(std::optional<std::int64_t> open) {
+  if (open) return controller_.openGame(*open);
+  offerUnfinishedGame();
+  return true;
 }
 
 MainWindow::~MainWindow() { delete scoreboard_; }
 
 ScoreboardWindow* MainWindow::scoreboard() const { return scoreboard_; }
+
+QString MainWindow::sheetTitle() const { return sheet_title_->text(); }
 
 void MainWindow::buildMenus() {
   QMenu* game = menuBar()->addMenu(tr("&Game"));
@@ -118,12 +145,33 @@ void MainWindow::buildMenus() {
                   &MainWindow::showHistory);
   view->addAction(tr("Player s&tatistics…"), QKeySequence(Qt::CTRL | Qt::Key_T), this,
                   &MainWindow::showStatistics);
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this,
+                  &MainWindow::showKeys);
+}
+
+void MainWindow::showKeys() {
+  QMessageBox::information(
+      this, tr("Keyboard shortcuts"),
+      tr("<table cellpadding='3'>"
+         "<tr><td><b>1</b> … <b>9</b></td><td>enter one of the first nine actions offered</td></tr>"
+         "<tr><td><b>Tab</b>, letters, digits</td><td>move through an entry form; type a card "
+         "(A, 2 … 10, J, Q, K) or a number</td></tr>"
+         "<tr><td><b>Enter</b> / <b>Esc</b></td><td>record the form / go back</td></tr>"
+         "<tr><td><b>Ctrl+Z</b></td><td>undo the last action</td></tr>"
+         "<tr><td><b>Ctrl+E</b></td><td>correct the action selected in the log</td></tr>"
+         "<tr><td><b>F11</b></td><td>full-screen scoreboard (Esc leaves it)</td></tr>"
+         "<tr><td><b>Ctrl+N</b> / <b>Ctrl+O</b></td><td>new game / open a stored game</td></tr>"
+         "<tr><td><b>Ctrl+H</b> / <b>Ctrl+T</b></td><td>history / player statistics</td></tr>"
+         "<tr><td><b>Ctrl+P</b> / <b>Ctrl+Shift+E</b></td><td>export the scorecard as PDF / "
+         "CSV</td></tr></table>"));
 }
 
 void MainWindow::showNewGame() {
-  delete game_panel_;
+  delete panel_area_->takeWidget();
   game_panel_ = MakeGamePanel(controller_.state().game().setup().game).release();
-  if (game_panel_) sheet_layout_->addWidget(game_panel_);
+  if (game_panel_) panel_area_->setWidget(game_panel_);
   setWindowTitle(
       tr("tabref — %1 #%2").arg(GameTitle(controller_.state())).arg(controller_.gameId()));
   refresh();
@@ -134,7 +182,8 @@ void MainWindow::refresh() {
   const rules::State& state = controller_.state();
   const FieldChoices choices = ActionChoices(state);
   banner_->showState(state);
-  scorecard_->showTable(state.Scorecard());
+  scorecard_->showState(state);
+  sheet_title_->setText(ToQString(scorecard_->table().title));
   if (game_panel_) game_panel_->showState(state);
   action_panel_->showActions(state, choices);
   action_log_->refresh(choices);
@@ -146,16 +195,26 @@ void MainWindow::showProblem(const QString& problem) {
   statusBar()->showMessage(problem, kProblemShownMs);
 }
 
-void MainWindow::newGame() {
-  QStringList known;
+KnownPlayers MainWindow::knownPlayers() {
+  KnownPlayers known;
   try {
     for (const data::PlayerRecord& player : controller_.store().Players()) {
-      known << ToQString(player.name);
+      known.names << ToQString(player.name);
+    }
+    // Newest first: the first game of each kind is its last table.
+    for (const data::GameRecord& game : controller_.store().Games(/*unfinished_only=*/false)) {
+      if (known.last_game.count(game.setup.game) > 0) continue;
+      QStringList& players = known.last_game[game.setup.game];
+      for (const std::string& name : game.setup.players) players << ToQString(name);
     }
   } catch (const std::exception& error) {
     showProblem(ToQString(error.what()));
   }
-  NewGameDialog dialog(known, this);
+  return known;
+}
+
+void MainWindow::newGame() {
+  NewGameDialog dialog(knownPlayers(), this);
   if (dialog.exec() == QDialog::Accepted) controller_.startGame(dialog.setup());
 }
 
@@ -176,15 +235,31 @@ void MainWindow::offerUnfinishedGame() {
   }
   if (unfinished.empty()) return;
   const data::GameRecord& latest = unfinished.front();
-  QStringList players;
-  for (const std::string& name : latest.setup.players) players << ToQString(name);
-  const auto answer =
-      QMessageBox::question(this, tr("Continue?"),
-                            tr("%1 #%2 with %3 is not finished. Continue it?")
-                                .arg(ToQString(rules::FindGameType(latest.setup.game).title))
-                                .arg(latest.id)
-                                .arg(players.join(", ")));
-  if (answer == QMessageBox::Yes) controller_.openGame(latest.id);
+  QMessageBox question(QMessageBox::Question, tr("Continue?"),
+                       tr("%1 #%2 with %3 is not finished (%4 entries, started %5). Continue it?")
+                           .arg(ToQString(rules::FindGameType(latest.setup.game).title))
+                           .arg(latest.id)
+                           .arg(ToQString(rules::JoinChoices(latest.setup.players, "and")))
+                           .arg(latest.journal_entries)
+                           .arg(ToQString(latest.created_at).left(16).replace('T', ' ')),
+                       QMessageBox::Yes | QMessageBox::No, this);
+  question.button(QMessageBox::Yes)->setText(tr("Continue #%1").arg(latest.id));
+  question.button(QMessageBox::No)->setText(tr("Not now"));
+  QPushButton* others = nullptr;
+  if (unfinished.size() > 1) {
+    others = question.addButton(tr("Other games in play (%1)…").arg(unfinished.size() - 1),
+                                QMessageBox::ActionRole);
+  }
+  question.setDefaultButton(QMessageBox::Yes);
+  question.exec();
+  if (question.clickedButton() == question.button(QMessageBox::Yes)) {
+    controller_.openGame(latest.id);
+  } else if (others != nullptr && question.clickedButton() == others) {
+    OpenGameDialog dialog(controller_.store(), this, /*unfinished_only=*/true);
+    if (dialog.exec() == QDialog::Accepted && dialog.selectedGameId() != 0) {
+      controller_.openGame(dialog.selectedGameId());
+    }
+  }
 }
 
 QString MainWindow::exportPath(const QString& filter, const QString& suffix) {
@@ -207,7 +282,22 @@ void MainWindow::exportCsv() {
 bool MainWindow::exportPdfTo(const QString& path) {
   if (!controller_.hasGame()) return false;
   const rules::State& state = controller_.state();
-  return reportExport(path, ExportScorecardPdf(state.Scorecard(), StatusText(state), path));
+  const rules::ScoreTable table = PaperSheet(state);
+  SheetPaintOptions options;
+  options.corner = CornerLabel(state);
+  options.footer = StatusText(state);
+  QString started;
+  try {
+    started = ToQString(controller_.store().Game(controller_.gameId()).created_at).left(10);
+  } catch (const std::exception& error) {
+    showProblem(ToQString(error.what()));
+  }
+  options.subtitle = tr("%1, game #%2%3: %4")
+                         .arg(ToQString(rules::FindGameType(state.game().setup().game).title))
+                         .arg(controller_.gameId())
+                         .arg(started.isEmpty() ? QString() : tr(" of %1").arg(started))
+                         .arg(ToQString(rules::JoinChoices(state.game().setup().players, "and")));
+  return reportExport(path, ExportScorecardPdf(table, MarksFor(state, table), options, path));
 }
 
 bool MainWindow::exportCsvTo(const QString& path) {
@@ -232,7 +322,15 @@ void MainWindow::toggleScoreboard() {
   scoreboard_ = new ScoreboardWindow;
   scoreboard_->setAttribute(Qt::WA_DeleteOnClose);
   if (controller_.hasGame()) scoreboard_->showState(controller_.state());
-  scoreboard_->showFullScreen();
+  // A second screen (a projector or a TV) gets the scoreboard; else this one.
+  QScreen* target = screen();
+  for (QScreen* other : QGuiApplication::screens()) {
+    if (other != screen()) {
+      target = other;
+      break;
+    }
+  }
+  scoreboard_->showFullScreenOn(target);
 }
 
 void MainWindow::showHistory() {

@@ -2,12 +2,15 @@
 
 #include <QMainWindow>
 #include <QPointer>
+#include <optional>
 
 #include "app/gui/game_controller.h"
+#include "app/gui/new_game_dialog.h"
 
 class QAction;
+class QLabel;
+class QScrollArea;
 class QSplitter;
-class QVBoxLayout;
 
 namespace tabref::gui {
 
@@ -30,10 +33,15 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(data::GameStore& store, QWidget* parent = nullptr);
   ~MainWindow() override;
 
+  // What the program does once the window is up: open game `open`, or else offer the
+  // newest unfinished game. False (with lastProblem()) when `open` cannot be opened.
+  bool startUp(std::optional<std::int64_t> open);
+
   GameController& controller() { return controller_; }
   CameraView& cameraView() { return *camera_; }
   StatusBanner& banner() { return *banner_; }
   ScorecardView& scorecard() { return *scorecard_; }
+  QString sheetTitle() const;
   ActionPanel& actionPanel() { return *action_panel_; }
   ActionLogView& actionLog() { return *action_log_; }
   // The current game's panel, or nullptr.
@@ -56,6 +64,7 @@ class MainWindow : public QMainWindow {
   void toggleScoreboard();
   void showHistory();
   void showStatistics();
+  void showKeys();
 
  private:
   void buildMenus();
@@ -63,6 +72,7 @@ class MainWindow : public QMainWindow {
   void refresh();
   void showProblem(const QString& problem);
   QString exportPath(const QString& filter, const QString& suffix);
+  KnownPlayers knownPlayers();
   bool reportExport(const QString& path, const QString& problem);
 
   GameController controller_;
@@ -71,8 +81,9 @@ class MainWindow : public QMainWindow {
   ScorecardView* scorecard_;
   ActionPanel* action_panel_;
   ActionLogView* action_log_;
-  QVBoxLayout* sheet_layout_;        // the scorecard, then the game panel
-  GamePanel* game_panel_ = nullptr;  // in sheet_layout_, owned by its widget
+  QLabel* sheet_title_;              // the sheet's title: the game and what wins it
+  QScrollArea* panel_area_;          // below the scorecard: the game's panel
+  GamePanel* game_panel_ = nullptr;  // owned by panel_area_
   QPointer<ScoreboardWindow> scoreboard_;
   QString last_problem_;
 };

@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QDialogButtonBox>
+#include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -9,23 +10,27 @@
 
 namespace tabref::gui {
 
-OpenGameDialog::OpenGameDialog(data::GameStore& store, QWidget* parent)
+OpenGameDialog::OpenGameDialog(data::GameStore& store, QWidget* parent, bool unfinished_only)
     : QDialog(parent), store_(&store), games_(new GameList(this)) {
   setWindowTitle(tr("Open a stored game"));
   resize(720, 420);
-  auto* unfinished_only = new QCheckBox(tr("Only games still in play"), this);
+  auto* in_play = new QCheckBox(tr("Only games still in play"), this);
+  in_play->setChecked(unfinished_only);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Open | QDialogButtonBox::Cancel, this);
   connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   connect(games_, &GameList::cellDoubleClicked, this, &QDialog::accept);
-  connect(unfinished_only, &QCheckBox::toggled, this,
-          [this](bool only) { games_->showGames(store_->Games(only)); });
+  auto* problem = new QLabel(this);
+  problem->setWordWrap(true);
+  connect(in_play, &QCheckBox::toggled, this,
+          [this, problem](bool only) { problem->setText(games_->showStoredGames(*store_, only)); });
 
   auto* layout = new QVBoxLayout(this);
-  layout->addWidget(unfinished_only);
+  layout->addWidget(in_play);
   layout->addWidget(games_);
+  layout->addWidget(problem);
   layout->addWidget(buttons);
-  games_->showGames(store_->Games(/*unfinished_only=*/false));
+  problem->setText(games_->showStoredGames(*store_, unfinished_only));
 }
 
 std::int64_t OpenGameDialog::selectedGameId() const { return games_->selectedGameId(); }

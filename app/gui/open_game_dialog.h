@@ -14,7 +14,8 @@ class OpenGameDialog : public QDialog {
   Q_OBJECT
 
  public:
-  explicit OpenGameDialog(data::GameStore& store, QWidget* parent = nullptr);
+  explicit OpenGameDialog(data::GameStore& store, QWidget* parent = nullptr,
+                          bool unfinished_only = false);
 
   GameList& games() { return *games_; }
   std::int64_t selectedGameId() const;

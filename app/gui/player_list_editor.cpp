@@ -74,6 +74,14 @@ void PlayerListEditor::setPlayerCount(int count) {
   while (playerCount() > count) removeRow();
 }
 
+void PlayerListEditor::setNames(const QStringList& names) {
+  setPlayerCount(static_cast<int>(names.size()));
+  for (int seat = 0; seat < playerCount() && seat < names.size(); ++seat) {
+    nameEdit(seat)->setText(names[seat]);
+  }
+  emit namesChanged();
+}
+
 void PlayerListEditor::addRow() {
   if (playerCount() >= max_players_) return;
   const int seat = playerCount();
@@ -84,6 +92,7 @@ void PlayerListEditor::addRow() {
   name->setObjectName(QString("player%1").arg(seat + 1));
   name->setPlaceholderText(tr("Player %1").arg(seat + 1));
   name->setCompleter(completer_);
+  connect(name, &QLineEdit::editingFinished, this, &PlayerListEditor::namesChanged);
   auto* team = new QComboBox;
   team->setObjectName(QString("team%1").arg(seat + 1));
   team->setVisible(with_teams_);
@@ -96,6 +105,7 @@ void PlayerListEditor::addRow() {
   // New players alternate between the teams, so that the default split is even.
   team->setCurrentIndex(seat % kTeams);
   updateButtons();
+  emit namesChanged();
 }
 
 void PlayerListEditor::removeRow() {
@@ -103,6 +113,7 @@ void PlayerListEditor::removeRow() {
   delete rows_.back().widget;
   rows_.pop_back();
   updateButtons();
+  emit namesChanged();
 }
 
 void PlayerListEditor::updateTeamChoices() {

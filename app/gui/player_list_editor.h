@@ -25,6 +25,8 @@ class PlayerListEditor : public QWidget {
   // Keeps the names typed so far; adds or removes rows to fit [min, max].
   void setLimits(int min_players, int max_players, bool with_teams);
   void setPlayerCount(int count);
+  // Fills in the names in seat order (as many rows as fit the limits).
+  void setNames(const QStringList& names);
   int playerCount() const { return static_cast<int>(rows_.size()); }
   QLineEdit* nameEdit(int seat) const { return rows_[static_cast<size_t>(seat)].name; }
   QComboBox* teamChoice(int seat) const { return rows_[static_cast<size_t>(seat)].team; }
@@ -33,6 +35,10 @@ class PlayerListEditor : public QWidget {
   std::vector<std::string> players() const;
   // Empty when the game is not played by sides.
   std::vector<rules::Team> teams() const;
+
+ signals:
+  // A name was edited (when its field is left), or a player was added or removed.
+  void namesChanged();
 
  private:
   struct Row {

@@ -3,20 +3,15 @@
 #include <QRegularExpression>
 
 #include "app/gui/qt_text.h"
+#include "app/gui/scorecard_marks.h"
 
 namespace tabref::gui {
 namespace {
 
-const rules::ScoreTable::Row* LastTotalRow(const rules::ScoreTable& table) {
-  for (auto row = table.rows.rbegin(); row != table.rows.rend(); ++row) {
-    if (row->is_total) return &*row;
-  }
-  return nullptr;
-}
-
 void AddTotals(const rules::ScoreTable& table, double actions, std::vector<ScoreSeries>& series) {
-  const rules::ScoreTable::Row* totals = LastTotalRow(table);
-  if (totals == nullptr) return;
+  const int last = LastTotalRow(table);
+  if (last < 0) return;
+  const rules::ScoreTable::Row* totals = &table.rows[static_cast<size_t>(last)];
   for (size_t column = 0; column < series.size() && column < totals->cells.size(); ++column) {
     double total = 0.0;
     if (LeadingNumber(totals->cells[column], total)) {

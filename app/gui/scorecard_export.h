@@ -2,6 +2,7 @@
 
 #include <QString>
 
+#include "app/gui/scorecard_painter.h"
 #include "rules/core/score_table.h"
 
 namespace tabref::gui {
@@ -9,8 +10,9 @@ namespace tabref::gui {
 // Both write to a temporary file beside `path` and rename it into place, so a failed
 // export never leaves half a file. They return an empty string, or the reason they failed.
 QString ExportScorecardCsv(const rules::ScoreTable& table, const QString& path);
-// An A4 landscape page laid out like the paper sheet, with `footer` (the result) below.
-QString ExportScorecardPdf(const rules::ScoreTable& table, const QString& footer,
-                           const QString& path);
+// One A4 page drawn like the paper sheet (PaintScorecard): portrait for a tall sheet such
+// as Ppolf's 18 holes, landscape otherwise.
+QString ExportScorecardPdf(const rules::ScoreTable& table, const SheetMarks& marks,
+                           const SheetPaintOptions& options, const QString& path);
 
 }  // namespace tabref::gui

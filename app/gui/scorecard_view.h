@@ -2,26 +2,34 @@
 
 #include <QTableWidget>
 
+#include "app/gui/scorecard_marks.h"
 #include "rules/core/score_table.h"
+#include "rules/core/state.h"
 
 namespace tabref::gui {
 
 // A game's ScoreTable laid out like the paper sheet: the players or sides across the top
 // in their colours, one row per hole, round or end, and bold total rows on a darker band.
-// The names and labels are cells, not headers, so that they print and scale like the rest.
+// The marks show the winner (a star and highlighted totals), the boxes where a rule bit
+// and the row being played. The names and labels are cells, not headers, so that they
+// scale like the rest.
 class ScorecardView : public QTableWidget {
   Q_OBJECT
 
  public:
   explicit ScorecardView(QWidget* parent = nullptr);
 
-  void showTable(const rules::ScoreTable& table);
+  // The state's sheet with its marks.
+  void showState(const rules::State& state);
+  void showTable(const rules::ScoreTable& table, const SheetMarks& marks = {},
+                 const QString& corner = {});
+  void clearSheet();
   const rules::ScoreTable& table() const { return table_; }
-  // Scales the text, for the scoreboard seen from across the room.
-  void setPointSize(int points);
+  const SheetMarks& marks() const { return marks_; }
 
  private:
   rules::ScoreTable table_;
+  SheetMarks marks_;
 };
 
 }  // namespace tabref::gui

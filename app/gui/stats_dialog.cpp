@@ -8,6 +8,7 @@
 #include <QVBoxLayout>
 #include <optional>
 
+#include "app/gui/game_list.h"
 #include "app/gui/qt_text.h"
 #include "data/stats/player_stats.h"
 
@@ -38,7 +39,7 @@ StatsDialog::StatsDialog(data::GameStore& store, QWidget* parent)
   setWindowTitle(tr("Player statistics"));
   resize(860, 480);
   table_->setHorizontalHeaderLabels(
-      {tr("Player"), tr("Game"), tr("Played"), tr("Won"), tr("In play"), tr("Figures")});
+      {tr("Player"), tr("Game"), tr("Finished"), tr("Won"), tr("In play"), tr("Figures")});
   table_->verticalHeader()->hide();
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -51,7 +52,7 @@ StatsDialog::StatsDialog(data::GameStore& store, QWidget* parent)
       for (const auto& [game, tally] : stats.games) {
         const int row = table_->rowCount();
         table_->insertRow(row);
-        const QStringList cells = {ToQString(stats.player),        ToQString(game),
+        const QStringList cells = {ToQString(stats.player),        GameTitle(game),
                                    QString::number(tally.played),  QString::number(tally.won),
                                    QString::number(tally.in_play), GameFigures(stats, game)};
         for (int column = 0; column < cells.size(); ++column) {

@@ -4,9 +4,11 @@
 
 #include "app/gui/game_list.h"
 #include "app/gui/history_dialog.h"
+#include "app/gui/open_game_dialog.h"
 #include "app/gui/score_chart.h"
 #include "app/gui/score_progression.h"
 #include "app/gui/scorecard_view.h"
+#include "app/gui/screenshot.h"
 #include "app/gui/stats_dialog.h"
 #include "data/session/game_session.h"
 #include "gui_test_support.h"
@@ -55,6 +57,28 @@ TEST(HistoryDialogTest, ShowsEveryStoredGameWithItsScorecardAndChart) {
   EXPECT_EQ(dialog.games().selectedGameId(), bocce.id());
   EXPECT_EQ(dialog.scorecard().table().ToJson(), bocce.state().Scorecard().ToJson());
   EXPECT_EQ(dialog.chart().seriesCount(), 2);
+  EXPECT_EQ(SaveScreenshot(dialog, testing::OutputDirectory() + "/gui-history.png"), "");
+}
+
+TEST(OpenGameDialogTest, ListsStoredGamesOrOnlyThoseInPlay) {
+  testing::TempStore temp;
+  auto store = temp.Open();
+  const auto finished = data::GameSession::Import(*store, testing::SampleLog("card-golf"));
+  rules::GameSetup setup;
+  setup.game = "bocce";
+  setup.players = {"Ann", "Bob"};
+  const auto in_play = data::GameSession::Create(*store, setup);
+
+  OpenGameDialog all(*store);
+  EXPECT_EQ(all.games().rowCount(), 2);
+  EXPECT_EQ(all.selectedGameId(), in_play.id()) << "newest first";
+  all.games().selectGame(finished.id());
+  EXPECT_EQ(all.selectedGameId(), finished.id());
+
+  OpenGameDialog unfinished(*store, nullptr, /*unfinished_only=*/true);
+  ASSERT_EQ(unfinished.games().rowCount(), 1);
+  EXPECT_EQ(unfinished.selectedGameId(), in_play.id());
+  EXPECT_TRUE(unfinished.games().item(0, 4)->text().startsWith("in play"));
 }
 
 TEST(StatsDialogTest, ListsEachPlayersGames) {
@@ -66,7 +90,7 @@ TEST(StatsDialogTest, ListsEachPlayersGames) {
   ASSERT_GE(table.rowCount(), 2);
   bool found = false;
   for (int row = 0; row < table.rowCount(); ++row) {
-    if (table.item(row, 1)->text() == "card-golf") {
+    if (table.item(row, 1)->text() == "Czech Golf") {
       found = true;
       EXPECT_EQ(table.item(row, 2)->text(), "1") << "played";
     }

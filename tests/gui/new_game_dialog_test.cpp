@@ -11,6 +11,7 @@
 
 #include "app/gui/json_form.h"
 #include "app/gui/player_list_editor.h"
+#include "app/gui/screenshot.h"
 #include "gui_test_support.h"
 #include "rules/registry.h"
 
@@ -29,9 +30,17 @@ TEST(NewGameDialogTest, EditsEachOptionWithAnEditorOfItsType) {
   dialog.selectGame("bocce");
   EXPECT_NE(dialog.options().findChild<QSpinBox*>("/target"), nullptr);
   EXPECT_NE(dialog.options().findChild<QCheckBox*>("/bust_rule"), nullptr);
-  auto* axis = dialog.options().findChild<QComboBox*>("/axis");
+  EXPECT_FALSE(dialog.options().findChild<QCheckBox*>("/bust_rule")->toolTip().isEmpty())
+      << "every option says what it does";
+  ASSERT_NE(dialog.tableOptions(), nullptr) << "the court's measurements fold away";
+  EXPECT_EQ(dialog.options().findChild<QComboBox*>("/axis"), nullptr);
+  auto* axis = dialog.tableOptions()->findChild<QComboBox*>("/axis");
   ASSERT_NE(axis, nullptr) << "a documented choice is a drop-down";
   EXPECT_EQ(axis->count(), 2);
+  axis->setCurrentText("y");
+  dialog.options().findChild<QSpinBox*>("/target")->setValue(15);
+  EXPECT_EQ(dialog.setup().options["axis"], "y");
+  EXPECT_EQ(dialog.setup().options["target"], 15);
 
   dialog.selectGame("card-golf");
   auto* mode = dialog.options().findChild<QComboBox*>("/mode");
@@ -40,8 +49,37 @@ TEST(NewGameDialogTest, EditsEachOptionWithAnEditorOfItsType) {
   EXPECT_EQ(dialog.setup().options["mode"], "final");
 }
 
+TEST(NewGameDialogTest, OffersTheNamedPlayersAsTableFencingsStart) {
+  NewGameDialog dialog({});
+  dialog.selectGame("table-fencing");
+  dialog.players().setNames({"Ann", "Bob", "Cy"});
+  auto* start = dialog.options().findChild<QComboBox*>("/start");
+  ASSERT_NE(start, nullptr);
+  EXPECT_EQ(start->count(), 3) << "one of the three";
+  EXPECT_EQ(start->currentText(), "Ann") << "the rules' default: the first player";
+  start->setCurrentText("Cy");
+  EXPECT_EQ(dialog.setup().options["start"], "Cy");
+  dialog.show();
+  EXPECT_EQ(SaveScreenshot(dialog, testing::OutputDirectory() + "/gui-new-game.png"), "");
+  dialog.accept();
+  EXPECT_EQ(dialog.result(), QDialog::Accepted);
+}
+
+TEST(NewGameDialogTest, FillsInTheLastTableOfEachGameUntilNamesAreTyped) {
+  KnownPlayers known{{"Ann", "Bob", "Cy", "Bea", "Carl"},
+                     {{"ppolf", {"Bea", "Carl"}}, {"table-fencing", {"Ann", "Bob", "Cy"}}}};
+  NewGameDialog dialog(known);
+  dialog.selectGame("ppolf");
+  EXPECT_EQ(dialog.setup().players, (std::vector<std::string>{"Bea", "Carl"}));
+  dialog.selectGame("table-fencing");
+  EXPECT_EQ(dialog.setup().players, (std::vector<std::string>{"Ann", "Bob", "Cy"}));
+  dialog.players().nameEdit(0)->setText("Zed");
+  dialog.selectGame("ppolf");
+  EXPECT_EQ(dialog.setup().players[0], "Zed") << "a typed name is never replaced";
+}
+
 TEST(NewGameDialogTest, CompletesNamesFromKnownPlayers) {
-  NewGameDialog dialog({"Annabel", "Bob"});
+  NewGameDialog dialog(KnownPlayers{{"Annabel", "Bob"}, {}});
   QCompleter* completer = dialog.players().nameEdit(0)->completer();
   ASSERT_NE(completer, nullptr);
   completer->setCompletionPrefix("ann");
