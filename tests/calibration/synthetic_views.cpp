@@ -191,8 +191,11 @@ std::vector<cv::Mat> RenderBoardViews(const vision::sim::Camera& camera,
     const double tilt = v % 5 == 4 ? 5 * unit(random) : 25 + 12 * std::abs(unit(random));
     const std::array<cv::Vec3d, 4> axes{cv::Vec3d(0, 1, 0), cv::Vec3d(0, -1, 0), cv::Vec3d(1, 0, 0),
                                         cv::Vec3d(-1, 0, 0)};
+    // OpenCV's ChArUco frame has y up the printed board: seen from its +z side.
+    const cv::Matx33d facing =
+        pattern.charuco ? cv::Matx33d(1, 0, 0, 0, -1, 0, 0, 0, -1) : cv::Matx33d::eye();
     const cv::Matx33d rotation = RotationAbout({0, 0, 1}, 20 * unit(random)) *
-                                 RotationAbout(axes[static_cast<size_t>(v % 4)], tilt);
+                                 RotationAbout(axes[static_cast<size_t>(v % 4)], tilt) * facing;
     // Board about 45-65 % of the image width away from the centre toward one of 9 spots.
     const double fraction = 0.5 + 0.12 * unit(random);
     const double distance = focal * board_width / (fraction * camera.image_size.width);
