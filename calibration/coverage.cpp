@@ -44,20 +44,26 @@ BoardTilt EstimateTilt(const BoardView& view) {
   return tilt;
 }
 
-std::string CoverageReport::Guidance() const {
+std::string CoverageReport::Missing() const {
   std::vector<std::string> todo;
   if (!missing_regions.empty()) todo.push_back("show the board in the " + Join(missing_regions));
   if (!missing_tilts.empty()) {
     todo.push_back("tilt it 20-40 degrees with the " + Join(missing_tilts));
   }
+  std::string text;
+  for (size_t i = 0; i < todo.size(); ++i) text += (i == 0 ? "" : "; ") + todo[i];
+  return text;
+}
+
+std::string CoverageReport::Guidance() const {
   std::ostringstream text;
   text << "coverage " << static_cast<int>(std::lround(100 * area_fraction)) << "% of the image, "
        << tilted_views << " tilted views";
-  if (todo.empty()) {
+  const std::string missing = Missing();
+  if (missing.empty()) {
     text << ": good";
   } else {
-    text << "; still: ";
-    for (size_t i = 0; i < todo.size(); ++i) text << (i == 0 ? "" : "; ") << todo[i];
+    text << "; still: " << missing;
   }
   return text.str();
 }

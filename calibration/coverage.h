@@ -30,6 +30,8 @@ struct CoverageReport {
 
   // One line for a player: what to do next, or that the coverage is good.
   std::string Guidance() const;
+  // Only what is still missing ("show the board in the top-left; tilt it ..."), or "".
+  std::string Missing() const;
 };
 
 class CoverageMap {

@@ -113,13 +113,13 @@ IntrinsicsCalibrationResult CalibrateIntrinsics(const std::vector<BoardView>& vi
                            std::to_string(std::lround(100 * result.coverage.area_fraction)) +
                            "% of the image, need " +
                            std::to_string(std::lround(100 * options.min_coverage)) + "%; " +
-                           result.coverage.Guidance());
+                           result.coverage.Missing());
   }
   if (result.coverage.tilted_views < options.min_tilted_views) {
     throw CalibrationError("too few tilted views: " + std::to_string(result.coverage.tilted_views) +
                            " tilted 15 degrees or more, need " +
                            std::to_string(options.min_tilted_views) +
-                           " (the focal length needs them); " + result.coverage.Guidance());
+                           " (the focal length needs them); " + result.coverage.Missing());
   }
 
   Solution solution = Solve(views, options);

@@ -12,7 +12,7 @@ namespace tabref::calibration {
 
 struct IntrinsicsCalibrationOptions {
   int min_views = 8;                // views with the board found, after dropping outliers
-  double min_coverage = 0.45;       // fraction of the image the boards must cover together
+  double min_coverage = 0.4;        // fraction of the image the boards must cover together
   int min_tilted_views = 2;         // views tilted CoverageMap::kMinTiltDeg or more
   double max_rms_px = 1.0;          // refuse a calibration whose reprojection RMS exceeds this
   double outlier_factor = 3.0;      // a view whose RMS exceeds this times the median ...

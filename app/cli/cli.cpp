@@ -4,6 +4,7 @@
 
 #include "app/cli/command.h"
 #include "app/cli/game_commands.h"
+#include "calibration/calibration_error.h"
 #include "data/store/store_error.h"
 #include "rules/core/rule_error.h"
 
@@ -17,6 +18,10 @@ const std::vector<Command>& Commands() {
     for (auto& command : MakeGameCommands()) list.push_back(std::move(command));
     list.push_back(MakeStatsCommand());
     list.push_back(MakeSimulateCommand());
+    list.push_back(MakeMarkersCommand());
+    list.push_back(MakeCalibrateIntrinsicsCommand());
+    list.push_back(MakeCalibrateTableCommand());
+    list.push_back(MakeCalibrateCheckCommand());
     return list;
   }();
   return commands;
@@ -101,6 +106,9 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     err << name << error.what() << "\n";
     return 1;
   } catch (const data::StoreError& error) {
+    err << name << error.what() << "\n";
+    return 1;
+  } catch (const calibration::CalibrationError& error) {
     err << name << error.what() << "\n";
     return 1;
   }
