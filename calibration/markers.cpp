@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <numeric>
 #include <opencv2/aruco.hpp>
 #include <opencv2/imgproc.hpp>
 
@@ -59,20 +60,29 @@ void RefineCorners(const cv::Mat& grey, std::array<cv::Point2f, 4>& corners) {
         profile.push_back(Sample(grey, base + s * normal));
       }
       if (std::find(profile.begin(), profile.end(), -1.0) != profile.end()) continue;
+      // The edge is where the intensity crosses halfway between the ink inside and the paper
+      // outside (a symmetric blur keeps that point; the gradient's peak is flat within a pixel
+      // of bilinear samples and would snap edges along the pixel grid to whole pixels).
+      const size_t quarter = std::max<size_t>(1, profile.size() / 4);
+      const double ink =
+          std::accumulate(profile.begin(), profile.begin() + static_cast<long>(quarter), 0.0) /
+          static_cast<double>(quarter);
+      const double paper =
+          std::accumulate(profile.end() - static_cast<long>(quarter), profile.end(), 0.0) /
+          static_cast<double>(quarter);
+      if (paper - ink < 20) continue;
+      const double half = 0.5 * (ink + paper);
       size_t best = 0;
       double best_gradient = 0;
-      for (size_t i = 1; i + 1 < profile.size(); ++i) {
-        const double gradient = profile[i + 1] - profile[i - 1];
-        if (gradient > best_gradient) {
-          best_gradient = gradient;
+      for (size_t i = 0; i + 1 < profile.size(); ++i) {
+        if (profile[i] <= half && profile[i + 1] > half &&
+            profile[i + 1] - profile[i] > best_gradient) {
+          best_gradient = profile[i + 1] - profile[i];
           best = i;
         }
       }
-      if (best < 2 || best + 2 >= profile.size()) continue;
-      const double left = profile[best] - profile[best - 2];
-      const double right = profile[best + 2] - profile[best];
-      const double curvature = left - 2 * best_gradient + right;
-      const double offset = curvature < 0 ? 0.5 * (left - right) / curvature : 0;
+      if (best_gradient <= 0) continue;
+      const double offset = (half - profile[best]) / (profile[best + 1] - profile[best]);
       const double s = -reach + (static_cast<double>(best) + offset) * kProfileStep;
       edge.emplace_back(base + s * normal);
     }

@@ -110,14 +110,19 @@ TableFit FitWithoutIntrinsics(const std::vector<MarkerObservation>& markers, cv:
     const std::optional<TableFit> initial = InitialTableFit(markers, candidate, side_mm);
     if (!initial) continue;
     const TableFit fit = RefineTableJointly(markers, candidate, true, *initial, side_mm);
-    if (candidate.camera_matrix(0, 0) <= 0) continue;
+    // A focal length outside 0.2..10 image widths is the degenerate view straight down,
+    // where the focal length and the distance cannot be told apart.
+    const double focal_found = candidate.camera_matrix(0, 0);
+    if (!(focal_found > 0.2 * image_size.width && focal_found < 10 * image_size.width)) continue;
     if (!best || fit.cost < best->cost) {
       best = fit;
       intrinsics = candidate;
     }
   }
   if (!best) {
-    throw CalibrationError("the markers' poses cannot be found; are they flat and sharp?");
+    throw CalibrationError(
+        "the focal length cannot be estimated from this view (straight down, or the markers "
+        "too small); give the lens with --intrinsics (tabref calibrate intrinsics)");
   }
   return *best;
 }
