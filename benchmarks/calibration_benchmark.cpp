@@ -2,7 +2,7 @@
 // across poses and resolutions against two simple baselines, intrinsics from rendered boards
 // and OpenCV's sample photos, drift sensitivity, and the cost of mapping a pixel.
 //
-//   calibration_benchmark [--quick]
+//   calibration_benchmark [--quick] [--only=table|intrinsics|drift|speed]
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -37,8 +37,8 @@ double SingleMarkerP95(const MarkerDetection& markers, const vision::sim::Camera
                        const vision::sim::TableLayout& layout, double height) {
   const MarkerObservation& marker = markers.table_markers[0];
   const double half = layout.marker_side_mm / 2;
-  const std::vector<cv::Point3d> square{{-half, half, 0}, {half, half, 0}, {half, -half, 0},
-                                        {-half, -half, 0}};
+  const std::vector<cv::Point3d> square{
+      {-half, half, 0}, {half, half, 0}, {half, -half, 0}, {-half, -half, 0}};
   const std::vector<cv::Point2d> image(marker.corners.begin(), marker.corners.end());
   cv::Vec3d rvec;
   cv::Vec3d tvec;
@@ -87,11 +87,9 @@ void TableFigures(bool quick) {
   const std::vector<cv::Size> sizes =
       quick ? std::vector<cv::Size>{{1920, 1080}}
             : std::vector<cv::Size>{{640, 480}, {1280, 720}, {1920, 1080}};
-  const std::vector<Pose> poses = quick ? std::vector<Pose>{{30, 7, -2}}
-                                        : std::vector<Pose>{{0, 0, 0},
-                                                            {15, 20, 5},
-                                                            {30, 7, -2},
-                                                            {40, -25, 8}};
+  const std::vector<Pose> poses =
+      quick ? std::vector<Pose>{{30, 7, -2}}
+            : std::vector<Pose>{{0, 0, 0}, {15, 20, 5}, {30, 7, -2}, {40, -25, 8}};
   std::vector<double> all_p95_1080;
   for (const cv::Size& size : sizes) {
     for (const Pose& pose : poses) {
@@ -105,12 +103,12 @@ void TableFigures(bool quick) {
       const MarkerDetection markers = DetectTableMarkers(scene.image);
       char row[512];
       try {
-        const TableCalibration ours = CalibrateTable(markers, scene.image.size(),
-                                                     testing::IntrinsicsOf(scene.camera));
+        const TableCalibration ours =
+            CalibrateTable(markers, scene.image.size(), testing::IntrinsicsOf(scene.camera));
         const double p95 =
             testing::MappingErrorP95(ours, scene.camera, testing::PlayAreaGrid(scene.layout, 0));
-        const double p95_top = testing::MappingErrorP95(ours, scene.camera,
-                                                        testing::PlayAreaGrid(scene.layout, 3.18));
+        const double p95_top =
+            testing::MappingErrorP95(ours, scene.camera, testing::PlayAreaGrid(scene.layout, 3.18));
         if (size.width == 1920) all_p95_1080.push_back(std::max(p95, p95_top));
         std::string no_intrinsics = "failed | failed";
         try {
@@ -231,7 +229,8 @@ void DriftFigures(bool quick) {
     view.width = size.width;
     view.height = size.height;
     const testing::TableScene scene = testing::RenderTableScene(view);
-    const TableCalibration stored = CalibrateTable(scene.image, testing::IntrinsicsOf(scene.camera));
+    const TableCalibration stored =
+        CalibrateTable(scene.image, testing::IntrinsicsOf(scene.camera));
     const cv::Vec3d forward(scene.camera.rotation(2, 0), scene.camera.rotation(2, 1),
                             scene.camera.rotation(2, 2));
     const std::vector<vision::sim::Camera> cameras{
@@ -272,10 +271,9 @@ void MappingSpeed() {
   for (int round = 0; round < kRounds; ++round) {
     for (const cv::Point2d& pixel : pixels) sink += mapping.ImageToTable(pixel, 3.18).x;
   }
-  const double ours_ns = std::chrono::duration<double, std::nano>(
-                             std::chrono::steady_clock::now() - start)
-                             .count() /
-                         (kRounds * pixels.size());
+  const double ours_ns =
+      std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
+      (kRounds * pixels.size());
   // Baseline: cv::undistortPoints called per point (as a detector would per edge point),
   // then the same ray/plane intersection.
   const cv::Matx33d table_from_camera = camera.rotation.t();
@@ -290,10 +288,9 @@ void MappingSpeed() {
       sink += eye[0] + (3.18 - eye[2]) / ray[2] * ray[0];
     }
   }
-  const double opencv_ns = std::chrono::duration<double, std::nano>(
-                               std::chrono::steady_clock::now() - start)
-                               .count() /
-                           (kRounds / 10 * pixels.size());
+  const double opencv_ns =
+      std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - start).count() /
+      (kRounds / 10 * pixels.size());
   // Their accuracy far out in a corner: OpenCV's default 5 fixed-point iterations.
   const cv::Point2d corner(5, 5);
   std::vector<cv::Point2d> in{corner};
@@ -302,7 +299,8 @@ void MappingSpeed() {
   cv::Vec3d ray = table_from_camera * cv::Vec3d(out[0].x, out[0].y, 1);
   const cv::Point2d theirs(eye[0] + -eye[2] / ray[2] * ray[0], eye[1] + -eye[2] / ray[2] * ray[1]);
   const cv::Point2d ours = mapping.ImageToTable(corner, 0);
-  const double reprojected_theirs = cv::norm(camera.Project(cv::Vec3d(theirs.x, theirs.y, 0)) - corner);
+  const double reprojected_theirs =
+      cv::norm(camera.Project(cv::Vec3d(theirs.x, theirs.y, 0)) - corner);
   const double reprojected_ours = cv::norm(camera.Project(cv::Vec3d(ours.x, ours.y, 0)) - corner);
   std::printf(
       "\n## Mapping a pixel to the table (1920x1080, one core)\n\n"
@@ -317,11 +315,24 @@ void MappingSpeed() {
 
 int main(int argc, char** argv) {
   cv::setNumThreads(1);
-  const bool quick = argc > 1 && std::string(argv[1]) == "--quick";
+  bool quick = false;
+  std::string only;  // table, intrinsics, drift or speed
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--quick") {
+      quick = true;
+    } else if (arg.rfind("--only=", 0) == 0) {
+      only = arg.substr(7);
+    } else {
+      std::fprintf(
+          stderr, "usage: calibration_benchmark [--quick] [--only=table|intrinsics|drift|speed]\n");
+      return 2;
+    }
+  }
   std::printf("# calibration_benchmark%s\n", quick ? " --quick" : "");
-  TableFigures(quick);
-  IntrinsicsFigures(quick);
-  DriftFigures(quick);
-  MappingSpeed();
+  if (only.empty() || only == "table") TableFigures(quick);
+  if (only.empty() || only == "intrinsics") IntrinsicsFigures(quick);
+  if (only.empty() || only == "drift") DriftFigures(quick);
+  if (only.empty() || only == "speed") MappingSpeed();
   return 0;
 }

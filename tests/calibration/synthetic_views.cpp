@@ -218,9 +218,14 @@ std::vector<cv::Mat> RenderBoardViews(const vision::sim::Camera& camera,
       board_centre_in_camera[2] *= 1.04;
       view.translation = board_centre_in_camera - rotation * cv::Vec3d(centre_mm.x, centre_mm.y, 0);
     }
-    const double px_per_mm =
+    // Whole texels per square: every square edge lies exactly where the model puts it.
+    const double wanted_px_per_mm =
         std::clamp(1.5 * view.PixelsPerMm({centre_mm.x, centre_mm.y, 0}), 2.0, 16.0);
-    const BoardTexture texture = DrawBoard(pattern, px_per_mm);
+    const double px_per_mm = std::round(wanted_px_per_mm * pattern.square_mm) / pattern.square_mm;
+    BoardTexture texture = DrawBoard(pattern, px_per_mm);
+    // Each pixel samples the texture once: prefilter it to the pixel's footprint (about
+    // 1.5 texels) so the printed edges come out anti-aliased rather than jagged.
+    cv::GaussianBlur(texture.image, texture.image, cv::Size(0, 0), 0.7);
     const std::vector<cv::Vec3d> rays = view.PixelRays();
     const cv::Vec3d eye = view.Centre();
     cv::Mat map_x(camera.image_size, CV_32F);
