@@ -55,6 +55,22 @@ TEST(Drift, AnUnmovedCameraWithNewSensorNoiseIsSteady) {
   EXPECT_FALSE(report.recalibrated);
 }
 
+// At 640x480 the far markers are 20 px wide: noise must still stay below the threshold, and
+// a small move above it.
+TEST(Drift, SmallFramesTellNoiseFromAMove) {
+  TableView view;
+  view.width = 640;
+  view.height = 480;
+  Stored stored;
+  stored.scene = testing::RenderTableScene(view);
+  stored.calibration = CalibrateTable(stored.scene.image, IntrinsicsOf(stored.scene.camera));
+  const DriftReport steady = CheckFrame(stored, stored.scene.camera, 31);
+  EXPECT_EQ(steady.verdict, DriftVerdict::kSteady) << steady.max_corner_shift_px;
+  const DriftReport turned =
+      CheckFrame(stored, MovedCamera(stored.scene.camera, {0, 0, 0}, 0.2), 32);
+  EXPECT_EQ(turned.verdict, DriftVerdict::kMoved) << turned.max_corner_shift_px;
+}
+
 TEST(Drift, TwoMillimetresOrAFifthOfADegreeIsAMove) {
   const Stored& stored = Stored1080();
   const DriftReport shifted = CheckFrame(stored, MovedCamera(stored.scene.camera, {2, 0, 0}, 0), 5);
