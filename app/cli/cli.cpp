@@ -1,5 +1,6 @@
 #include "app/cli/cli.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "app/cli/command.h"
@@ -35,11 +36,12 @@ std::string Overview(const std::string& group = "") {
            "Table Fencing.\n\n";
   }
   out << "commands:\n";
+  size_t width = 0;
+  for (const auto& command : Commands()) width = std::max(width, command.spec.name.size() + 2);
   for (const auto& command : Commands()) {
     if (!group.empty() && command.spec.name.rfind(group + " ", 0) != 0) continue;
     const std::string& name = command.spec.name;
-    out << "  " << name << std::string(name.size() < 14 ? 14 - name.size() : 1, ' ')
-        << command.spec.summary << "\n";
+    out << "  " << name << std::string(width - name.size(), ' ') << command.spec.summary << "\n";
   }
   out << "\n'tabref COMMAND --help' describes a command.\n";
   return out.str();
