@@ -1,6 +1,7 @@
 #include "calibration/markers.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -112,6 +113,7 @@ void RefineCorners(const cv::Mat& grey, std::array<cv::Point2f, 4>& corners) {
 MarkerDetection DetectTableMarkers(const cv::Mat& image) {
   MarkerDetection detection;
   if (image.empty()) return detection;
+  const auto start = std::chrono::steady_clock::now();
   const cv::Mat grey = Grey(image);
   const cv::Ptr<cv::aruco::DetectorParameters> parameters = cv::aruco::DetectorParameters::create();
   parameters->cornerRefinementMethod = cv::aruco::CORNER_REFINE_NONE;
@@ -121,6 +123,11 @@ MarkerDetection DetectTableMarkers(const cv::Mat& image) {
   cv::aruco::detectMarkers(grey, cv::aruco::getPredefinedDictionary(cv::aruco::DICT_4X4_50),
                            corners, ids, parameters, rejected);
   detection.rejected_candidates = static_cast<int>(rejected.size());
+  for (const auto& quad : rejected) {
+    if (quad.size() == 4) detection.rejected_quads.push_back({quad[0], quad[1], quad[2], quad[3]});
+  }
+  const auto detected = std::chrono::steady_clock::now();
+  detection.detect_ms = std::chrono::duration<double, std::milli>(detected - start).count();
 
   std::map<int, int> count;
   for (int id : ids) ++count[id];
@@ -146,9 +153,34 @@ MarkerDetection DetectTableMarkers(const cv::Mat& image) {
   }
   std::sort(detection.table_markers.begin(), detection.table_markers.end(),
             [](const MarkerObservation& a, const MarkerObservation& b) { return a.id < b.id; });
+  detection.refine_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - detected)
+          .count();
   std::sort(detection.duplicated_ids.begin(), detection.duplicated_ids.end());
   std::sort(detection.other_ids.begin(), detection.other_ids.end());
   return detection;
+}
+
+cv::Mat DrawMarkerDetection(const cv::Mat& image, const MarkerDetection& detection) {
+  cv::Mat canvas;
+  if (image.channels() == 1) {
+    cv::cvtColor(image, canvas, cv::COLOR_GRAY2BGR);
+  } else {
+    canvas = image.clone();
+  }
+  const auto outline = [&](const std::array<cv::Point2f, 4>& quad, const cv::Scalar& colour) {
+    std::vector<cv::Point> points;
+    for (const cv::Point2f& p : quad) points.emplace_back(cv::Point(cvRound(p.x), cvRound(p.y)));
+    cv::polylines(canvas, points, true, colour, 1, cv::LINE_AA);
+  };
+  for (const auto& quad : detection.rejected_quads) outline(quad, cv::Scalar(0, 0, 255));
+  for (const MarkerObservation& marker : detection.table_markers) {
+    outline(marker.corners, cv::Scalar(0, 200, 0));
+    cv::circle(canvas, marker.corners[0], 4, cv::Scalar(0, 200, 0), 2, cv::LINE_AA);
+    cv::putText(canvas, std::to_string(marker.id), marker.corners[0] + cv::Point2f(6, -6),
+                cv::FONT_HERSHEY_SIMPLEX, 0.8, cv::Scalar(0, 200, 0), 2, cv::LINE_AA);
+  }
+  return canvas;
 }
 
 }  // namespace tabref::calibration

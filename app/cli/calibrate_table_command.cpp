@@ -46,6 +46,7 @@ Command MakeCalibrateTableCommand() {
       {{"intrinsics", "CAMERA.yml", "the lens from 'tabref calibrate intrinsics' (OpenCV YAML)"},
        {"marker-mm", "MM", "side of the markers' printed black square (default 60)"},
        {"out", "TABLE.yml", "the table file to write"},
+       {"debug", "PNG", "also write the markers found (green) and rejected (red) as a picture"},
        CameraNameOption(),
        DatabaseOption()},
       1,
@@ -64,8 +65,12 @@ Command MakeCalibrateTableCommand() {
             const std::string& image_file = args.positional[0];
             const cv::Mat image = ReadImage(image_file);
             const auto intrinsics = IntrinsicsOption(args);
+            const calibration::MarkerDetection markers = calibration::DetectTableMarkers(image);
+            if (auto debug = args.Value("debug")) {
+              WritePng(*debug, calibration::DrawMarkerDetection(image, markers));
+            }
             const calibration::TableCalibration table =
-                calibration::CalibrateTable(image, intrinsics, options);
+                calibration::CalibrateTable(markers, image.size(), intrinsics, options);
             if (table.focal_estimated) {
               out << "warning: no --intrinsics: the focal length was estimated from the markers "
                      "and lens distortion ignored; expect errors of millimetres at the table's "

@@ -80,8 +80,10 @@ class CalibrationCommands : public testing::Test {
 
 TEST_F(CalibrationCommands, TableWithIntrinsicsWritesTheFileAndTheStore) {
   const Result result = RunTabref({"calibrate", "table", Still(), "--intrinsics", Camera(), "--out",
-                                   Path("table.yml"), "--db", Db(), "--camera-name", "webcam"});
+                                   Path("table.yml"), "--db", Db(), "--camera-name", "webcam",
+                                   "--debug", Path("markers.png")});
   ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_EQ(cv::imread(Path("markers.png")).size(), cv::imread(Still()).size());
   EXPECT_NE(result.out.find("reprojection RMS"), std::string::npos);
   EXPECT_NE(result.out.find("marker 3 at"), std::string::npos);
   EXPECT_EQ(result.out.find("warning"), std::string::npos);
