@@ -80,6 +80,7 @@ cv::Mat CoverageMap::Outline(const BoardView& view) const {
   std::vector<cv::Point2f> hull;
   cv::convexHull(view.image_points, hull);
   std::vector<cv::Point> cells;
+  cells.reserve(hull.size());
   for (const cv::Point2f& p : hull) {
     cells.emplace_back(static_cast<int>(std::lround(p.x * scale_)),
                        static_cast<int>(std::lround(p.y * scale_)));
@@ -128,8 +129,10 @@ CoverageReport CoverageMap::Report() const {
                           covered_.rows / 3);
       const double fraction =
           static_cast<double>(cv::countNonZero(covered_(cell))) / static_cast<double>(cell.area());
-      if (fraction < 0.5)
-        report.missing_regions.emplace_back(kRegionNames[static_cast<size_t>(r * 3 + c)]);
+      if (fraction < 0.5) {
+        report.missing_regions.emplace_back(
+            kRegionNames[static_cast<size_t>(r) * 3 + static_cast<size_t>(c)]);
+      }
     }
   }
   for (size_t i = 0; i < 4; ++i) {

@@ -85,7 +85,8 @@ cv::Mat ReadMatrix(const cv::FileNode& parent, const std::string& field, int row
   if (matrix.empty() || matrix.channels() != 1) {
     throw CalibrationError(source + ": field " + field + " is not a " + shape + " matrix");
   }
-  if ((rows == 1 || cols == 1) && matrix.total() == static_cast<size_t>(rows * cols)) {
+  if ((rows == 1 || cols == 1) &&
+      matrix.total() == static_cast<size_t>(rows) * static_cast<size_t>(cols)) {
     matrix = matrix.reshape(1, rows);
   }
   if (matrix.rows != rows || matrix.cols != cols) {

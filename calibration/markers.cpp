@@ -54,11 +54,14 @@ void RefineCorners(const cv::Mat& grey, std::array<cv::Point2f, 4>& corners) {
     cv::Point2d normal(along.y, -along.x);
     if (normal.dot(from - centre) < 0) normal = -normal;
     std::vector<cv::Point2f> edge;
-    for (double t = 0.15 * length; t <= 0.85 * length; t += 1.0) {
-      const cv::Point2d base = from + t * along;
+    const int samples = static_cast<int>(0.7 * length) + 1;  // one per pixel, 15-85 % along
+    const int steps = static_cast<int>(std::floor(2 * reach / kProfileStep + 1e-9));
+    for (int sample = 0; sample < samples; ++sample) {
+      const cv::Point2d base = from + (0.15 * length + sample) * along;
       std::vector<double> profile;
-      for (double s = -reach; s <= reach + 1e-9; s += kProfileStep) {
-        profile.push_back(Sample(grey, base + s * normal));
+      profile.reserve(static_cast<size_t>(steps) + 1);
+      for (int j = 0; j <= steps; ++j) {
+        profile.push_back(Sample(grey, base + (-reach + j * kProfileStep) * normal));
       }
       if (std::find(profile.begin(), profile.end(), -1.0) != profile.end()) continue;
       // The edge is where the intensity crosses halfway between the ink inside and the paper
@@ -170,7 +173,8 @@ cv::Mat DrawMarkerDetection(const cv::Mat& image, const MarkerDetection& detecti
   }
   const auto outline = [&](const std::array<cv::Point2f, 4>& quad, const cv::Scalar& colour) {
     std::vector<cv::Point> points;
-    for (const cv::Point2f& p : quad) points.emplace_back(cv::Point(cvRound(p.x), cvRound(p.y)));
+    points.reserve(quad.size());
+    for (const cv::Point2f& p : quad) points.emplace_back(cvRound(p.x), cvRound(p.y));
     cv::polylines(canvas, points, true, colour, 1, cv::LINE_AA);
   };
   for (const auto& quad : detection.rejected_quads) outline(quad, cv::Scalar(0, 0, 255));

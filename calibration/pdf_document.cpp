@@ -58,22 +58,22 @@ std::string WritePdf(const std::vector<PdfPage>& pages, const std::string& title
   std::vector<std::string> objects;
   std::ostringstream kids;
   for (size_t i = 0; i < pages.size(); ++i) kids << (i ? " " : "") << 6 + 2 * i << " 0 R";
-  objects.push_back("<< /Type /Catalog /Pages 2 0 R >>");
-  objects.push_back("<< /Type /Pages /Kids [" + kids.str() + "] /Count " +
-                    std::to_string(pages.size()) + " >>");
-  objects.push_back("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
-  objects.push_back("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>");
-  objects.push_back("<< /Title (" + Escaped(title) + ") /Producer (tabref) >>");
+  objects.emplace_back("<< /Type /Catalog /Pages 2 0 R >>");
+  objects.emplace_back("<< /Type /Pages /Kids [" + kids.str() + "] /Count " +
+                       std::to_string(pages.size()) + " >>");
+  objects.emplace_back("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>");
+  objects.emplace_back("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>");
+  objects.emplace_back("<< /Title (" + Escaped(title) + ") /Producer (tabref) >>");
   for (size_t i = 0; i < pages.size(); ++i) {
     const PdfPage& page = pages[i];
-    objects.push_back("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " +
-                      Number(page.width_mm * kPointsPerMm) + " " +
-                      Number(page.height_mm * kPointsPerMm) +
-                      "] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents " +
-                      std::to_string(7 + 2 * i) + " 0 R >>");
+    objects.emplace_back("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 " +
+                         Number(page.width_mm * kPointsPerMm) + " " +
+                         Number(page.height_mm * kPointsPerMm) +
+                         "] /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents " +
+                         std::to_string(7 + 2 * i) + " 0 R >>");
     const std::string content = ContentStream(page);
-    objects.push_back("<< /Length " + std::to_string(content.size()) + " >>\nstream\n" + content +
-                      "endstream");
+    objects.emplace_back("<< /Length " + std::to_string(content.size()) + " >>\nstream\n" +
+                         content + "endstream");
   }
   std::string pdf = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
   std::vector<size_t> offsets;

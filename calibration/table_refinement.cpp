@@ -79,7 +79,7 @@ TableFit RefineTableJointly(const std::vector<MarkerObservation>& markers, Intri
   std::vector<double> params(kPoseParams + kLayoutParams + (free_focal ? 1 : 0));
   for (int i = 0; i < 3; ++i) {
     params[static_cast<size_t>(i)] = initial.rotation_vector[i];
-    params[static_cast<size_t>(3 + i)] = initial.translation[i];
+    params[static_cast<size_t>(i) + 3] = initial.translation[i];
   }
   const auto& placed = initial.markers;
   const std::vector<double> layout{
@@ -136,6 +136,7 @@ TableFit RefinePoseOnly(const std::vector<MarkerObservation>& markers, const Int
                         const TableFit& initial, double side_mm) {
   const LensModel lens(intrinsics);
   std::vector<std::array<cv::Vec3d, 4>> corners;
+  corners.reserve(markers.size());
   for (const MarkerObservation& marker : markers) {
     corners.push_back(
         PlacedMarkerCorners(initial.markers[static_cast<size_t>(marker.id)], side_mm));

@@ -15,7 +15,7 @@ OptionSpec CameraNameOption() {
 }
 
 std::string CameraName(const ParsedArgs& args) {
-  const std::string name = args.Value("camera-name").value_or("default");
+  std::string name = args.Value("camera-name").value_or("default");
   if (name.empty()) throw UsageError("--camera-name must not be empty");
   return name;
 }
