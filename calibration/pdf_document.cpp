@@ -98,7 +98,9 @@ cv::Mat RenderPage(const PdfPage& page, double dpi) {
   const cv::Size size(static_cast<int>(std::ceil(page.width_mm * px_per_mm)),
                       static_cast<int>(std::ceil(page.height_mm * px_per_mm)));
   cv::Mat image(size, CV_8UC3, cv::Scalar(255, 255, 255));
-  // Rectangles are axis-aligned: each pixel takes the fraction of its area they cover.
+  // Rectangles are axis-aligned and do not overlap: each pixel sums the ink of the area
+  // fractions they cover, so rectangles sharing an edge inside a pixel leave no seam.
+  cv::Mat ink(size, CV_64F, cv::Scalar(0));
   for (const PdfRect& rect : page.rects) {
     const double x0 = rect.x_mm * px_per_mm;
     const double x1 = (rect.x_mm + rect.width_mm) * px_per_mm;
@@ -110,17 +112,16 @@ cv::Mat RenderPage(const PdfPage& page, double dpi) {
     const int last_row = std::min(size.height - 1, static_cast<int>(std::ceil(y1)) - 1);
     for (int r = first_row; r <= last_row; ++r) {
       const double cover_y = std::min(y1, r + 1.0) - std::max(y0, static_cast<double>(r));
-      auto* row = image.ptr<cv::Vec3b>(r);
+      auto* row = ink.ptr<double>(r);
       for (int c = first_column; c <= last_column; ++c) {
-        const double cover =
-            cover_y * (std::min(x1, c + 1.0) - std::max(x0, static_cast<double>(c)));
-        for (int channel = 0; channel < 3; ++channel) {
-          const double value = row[c][channel] * (1 - cover) + 255 * rect.grey * cover;
-          row[c][channel] = cv::saturate_cast<std::uint8_t>(value);
-        }
+        row[c] += (1 - rect.grey) * cover_y *
+                  (std::min(x1, c + 1.0) - std::max(x0, static_cast<double>(c)));
       }
     }
   }
+  cv::Mat grey;
+  ink.convertTo(grey, CV_8U, -255, 255);  // saturates where ink reaches 1
+  cv::cvtColor(grey, image, cv::COLOR_GRAY2BGR);
   for (const PdfText& text : page.texts) {
     const int thickness =
         std::max(1, static_cast<int>(text.size_pt * dpi / 72 / (text.bold ? 8 : 14)));

@@ -35,8 +35,8 @@ struct PdfPage {
 // 100 %, "actual size"). Only the standard Helvetica fonts, so nothing is embedded.
 std::string WritePdf(const std::vector<PdfPage>& pages, const std::string& title);
 
-// The page as a raster image at `dpi` (rectangles anti-aliased at their exact edges; text
-// approximated with OpenCV's Hershey font), BGR on white.
+// The page as a raster image at `dpi` (rectangles, which must not overlap, anti-aliased at
+// their exact edges; text approximated with OpenCV's Hershey font), BGR on white.
 cv::Mat RenderPage(const PdfPage& page, double dpi);
 
 }  // namespace tabref::calibration
