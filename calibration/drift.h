@@ -13,6 +13,9 @@ struct DriftOptions {
   double max_corner_shift_px = 0.75;
   // Fewer markers than this in view: no verdict (a hand or a piece may cover one).
   int min_markers = 2;
+  // A re-estimated pose whose corner RMS exceeds this (px) is not offered: a sheet moved, not
+  // (only) the camera.
+  double max_recalibration_rms_px = 2.0;
 
   void Check() const;
 };

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <opencv2/core.hpp>
 #include <optional>
+#include <string>
 
 namespace tabref::calibration {
 
@@ -24,5 +25,9 @@ struct Intrinsics {
 Intrinsics ReadIntrinsics(const std::filesystem::path& file);
 // Writes that shape, to a temporary name first and then renamed over `file`.
 void WriteIntrinsics(const Intrinsics& intrinsics, const std::filesystem::path& file);
+// The same YAML as text (the store keeps it in its calibrations table); `source` names the
+// text in error messages.
+std::string IntrinsicsToYaml(const Intrinsics& intrinsics);
+Intrinsics IntrinsicsFromYaml(const std::string& yaml, const std::string& source = "intrinsics");
 
 }  // namespace tabref::calibration

@@ -61,6 +61,8 @@ void WriteTableCalibration(const TableCalibration& calibration, const std::files
 TableCalibration ReadTableCalibration(const std::filesystem::path& file);
 // The same YAML as text (the store keeps it in its calibrations table).
 std::string TableCalibrationToYaml(const TableCalibration& calibration);
-TableCalibration TableCalibrationFromYaml(const std::string& yaml);
+// `source` names the text in error messages.
+TableCalibration TableCalibrationFromYaml(const std::string& yaml,
+                                          const std::string& source = "table calibration");
 
 }  // namespace tabref::calibration

@@ -3,6 +3,7 @@
 #include <opencv2/core.hpp>
 #include <vector>
 
+#include "calibration/lens_model.h"
 #include "calibration/table_calibration.h"
 
 namespace tabref::calibration {
@@ -23,7 +24,8 @@ class TableMapping {
 
   const TableCalibration& Calibration() const { return calibration_; }
 
-  // Distorted pixel -> point on the plane z = height_mm (table frame, x and y).
+  // Distorted pixel -> point on the plane z = height_mm (table frame, x and y); NaN when the
+  // pixel's ray does not reach that plane (it looks above the horizon).
   cv::Point2d ImageToTable(const cv::Point2d& pixel, double height_mm = 0) const;
   std::vector<cv::Point2d> ImageToTable(const std::vector<cv::Point2d>& pixels,
                                         double height_mm = 0) const;
@@ -42,7 +44,16 @@ class TableMapping {
   double PixelsPerMm(const cv::Vec3d& table_point) const;
 
  private:
+  // The plane point hit by the ray through an undistorted normalised image point for the
+  // pose (table_from_camera, camera centre).
+  static cv::Point2d Intersect(const cv::Point2d& normalised, const cv::Matx33d& table_from_camera,
+                               const cv::Vec3d& centre, double height_mm);
+
   TableCalibration calibration_;
+  LensModel lens_;
+  cv::Matx33d table_from_camera_;
+  cv::Vec3d centre_;
+  cv::Vec3d rotation_vector_;
 };
 
 }  // namespace tabref::calibration

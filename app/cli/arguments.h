@@ -57,4 +57,8 @@ ParsedArgs ParseArgs(const CommandSpec& spec, const std::vector<std::string>& ar
 
 std::string HelpText(const CommandSpec& spec);
 
+// The number given with --name, or `fallback` when the option is absent. Throws UsageError
+// when the value is not a number.
+double NumberOption(const ParsedArgs& args, const std::string& name, double fallback);
+
 }  // namespace tabref::cli

@@ -1,9 +1,11 @@
 #include "app/cli/cli.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "app/cli/command.h"
 #include "app/cli/game_commands.h"
+#include "calibration/calibration_error.h"
 #include "data/store/store_error.h"
 #include "rules/core/rule_error.h"
 
@@ -17,6 +19,10 @@ const std::vector<Command>& Commands() {
     for (auto& command : MakeGameCommands()) list.push_back(std::move(command));
     list.push_back(MakeStatsCommand());
     list.push_back(MakeSimulateCommand());
+    list.push_back(MakeMarkersCommand());
+    list.push_back(MakeCalibrateIntrinsicsCommand());
+    list.push_back(MakeCalibrateTableCommand());
+    list.push_back(MakeCalibrateCheckCommand());
     return list;
   }();
   return commands;
@@ -30,11 +36,12 @@ std::string Overview(const std::string& group = "") {
            "Table Fencing.\n\n";
   }
   out << "commands:\n";
+  size_t width = 0;
+  for (const auto& command : Commands()) width = std::max(width, command.spec.name.size() + 2);
   for (const auto& command : Commands()) {
     if (!group.empty() && command.spec.name.rfind(group + " ", 0) != 0) continue;
     const std::string& name = command.spec.name;
-    out << "  " << name << std::string(name.size() < 14 ? 14 - name.size() : 1, ' ')
-        << command.spec.summary << "\n";
+    out << "  " << name << std::string(width - name.size(), ' ') << command.spec.summary << "\n";
   }
   out << "\n'tabref COMMAND --help' describes a command.\n";
   return out.str();
@@ -101,6 +108,9 @@ int RunCli(const std::vector<std::string>& args, std::ostream& out, std::ostream
     err << name << error.what() << "\n";
     return 1;
   } catch (const data::StoreError& error) {
+    err << name << error.what() << "\n";
+    return 1;
+  } catch (const calibration::CalibrationError& error) {
     err << name << error.what() << "\n";
     return 1;
   }

@@ -24,5 +24,10 @@ Command MakeDemoCommand();
 std::vector<Command> MakeGameCommands();
 Command MakeStatsCommand();
 Command MakeSimulateCommand();
+// "calibrate intrinsics", "calibrate table", "calibrate check" and "markers".
+Command MakeCalibrateIntrinsicsCommand();
+Command MakeCalibrateTableCommand();
+Command MakeCalibrateCheckCommand();
+Command MakeMarkersCommand();
 
 }  // namespace tabref::cli

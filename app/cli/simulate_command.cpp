@@ -4,21 +4,6 @@
 #include "vision/sim/simulate.h"
 
 namespace tabref::cli {
-namespace {
-
-double NumberOption(const ParsedArgs& args, const std::string& name, double fallback) {
-  const auto text = args.Value(name);
-  if (!text) return fallback;
-  try {
-    size_t used = 0;
-    const double value = std::stod(*text, &used);
-    if (used == text->size()) return value;
-  } catch (const std::exception&) {
-  }
-  throw UsageError("--" + name + " needs a number, got '" + *text + "'");
-}
-
-}  // namespace
 
 Command MakeSimulateCommand() {
   CommandSpec spec{
