@@ -31,7 +31,7 @@ double LargerSigma(const cv::Matx22d& normal, double residual_variance) {
 
 CircleFit FitCircleKnownRadius(const std::vector<cv::Point2d>& points, double radius,
                                const cv::Point2d& initial, double min_scale, double max_scale,
-                               const std::vector<double>& weights) {
+                               const std::vector<double>& weights, double radius_sigma) {
   CircleFit fit;
   fit.centre = initial;
   fit.radius = radius;
@@ -65,21 +65,31 @@ CircleFit FitCircleKnownRadius(const std::vector<cv::Point2d>& points, double ra
     if (std::hypot(step[0], step[1]) < 1e-6) break;
   }
   double sum_squares = 0;
-  cv::Matx22d normal = cv::Matx22d::zeros();
+  cv::Matx33d normal = cv::Matx33d::zeros();  // centre x, y and the radius
   for (size_t i = 0; i < points.size(); ++i) {
     const cv::Point2d d = points[i] - fit.centre;
     const double residual = cv::norm(d) - radius;
-    if (std::abs(residual) > 3 * scale) continue;
+    const double weight = weights.empty() ? 1.0 : std::min(1.0, weights[i]);
+    if (std::abs(residual) > 3 * scale || weight <= 0) continue;
     fit.inlier[i] = true;
     ++fit.inliers;
     sum_squares += residual * residual;
     const double length = std::max(cv::norm(d), 1e-9);
-    const cv::Vec2d jacobian(-d.x / length, -d.y / length);
-    normal += jacobian * jacobian.t();
+    const cv::Vec3d jacobian(-d.x / length, -d.y / length, -1);
+    normal += weight * (jacobian * jacobian.t());
   }
   if (fit.inliers > 2) {
     fit.rms = std::sqrt(sum_squares / fit.inliers);
-    fit.centre_sigma = LargerSigma(normal, sum_squares / (fit.inliers - 2));
+    const double variance = sum_squares / (fit.inliers - 2);
+    cv::Matx22d centre_normal(normal(0, 0), normal(0, 1), normal(1, 0), normal(1, 1));
+    if (radius_sigma > 0 && variance > 0) {
+      // Marginalise the radius, known to radius_sigma: the Schur complement of its entry in
+      // the information matrix (normal / variance plus the prior).
+      const double radius_information = normal(2, 2) + variance / (radius_sigma * radius_sigma);
+      const cv::Vec2d coupling(normal(0, 2), normal(1, 2));
+      centre_normal -= (coupling * coupling.t()) * (1 / radius_information);
+    }
+    fit.centre_sigma = LargerSigma(centre_normal, variance);
   }
   return fit;
 }

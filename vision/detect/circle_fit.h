@@ -18,10 +18,13 @@ struct CircleFit {
 // squares with Tukey's biweight, from `initial`. The residual scale is the median absolute
 // deviation kept within [min_scale, max_scale], so that a rim half lost in noise cannot
 // widen it; points further than 3 scales are outliers. `weights` (optional, per point)
-// scale each point's influence, e.g. by its edge strength.
+// scale each point's influence, e.g. by its edge strength. `radius_sigma`: how well the
+// radius is really known; the centre's sigma then includes what a radius that far off
+// would move it (nothing for a whole rim, up to the radius error for half a rim).
 CircleFit FitCircleKnownRadius(const std::vector<cv::Point2d>& points, double radius,
                                const cv::Point2d& initial, double min_scale, double max_scale,
-                               const std::vector<double>& weights = {});
+                               const std::vector<double>& weights = {},
+                               double radius_sigma = 0);
 
 // Least-squares circle (centre and radius) through the points, weighted by `use` (all when
 // empty): algebraic start, then Gauss-Newton.

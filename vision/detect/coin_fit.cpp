@@ -214,11 +214,13 @@ RimSearch SearchRim(const cv::Mat& image, const RimRays& rim, double search_mm,
     const std::vector<EdgePeak> peaks =
         FindEdgesAlong(image, rim.pixel[k], rim.normal[k], half, 4, options.min_edge_strength);
     if (peaks.empty()) continue;
-    // Coming out of the face, the first clear edge is the rim.
+    // The rim is aligned already: of the clear edges, the one nearest the predicted rim (a
+    // printed border inside it and a shadow beyond it are the others).
     const double clear = options.rim_share * peaks.front().strength;
     const EdgePeak* best = nullptr;
     for (const EdgePeak& peak : peaks) {
-      if (peak.strength >= clear && (best == nullptr || peak.offset_px < best->offset_px))
+      if (peak.strength >= clear &&
+          (best == nullptr || std::abs(peak.offset_px) < std::abs(best->offset_px)))
         best = &peak;
     }
     if (best == nullptr) continue;
@@ -283,9 +285,13 @@ CoinFit FitCoin(const cv::Mat& image, const calibration::TableMapping& mapping,
     std::vector<double> strength_weights(search.strengths.size());
     const double typical = Median(search.strengths);
     for (size_t i = 0; i < search.strengths.size(); ++i)
-      strength_weights[i] = std::min(2.0, search.strengths[i] / std::max(typical, 1e-6));
+      strength_weights[i] =
+          search.strengths[i] < options.faint_share * typical
+              ? 0.0
+              : std::min(2.0, search.strengths[i] / std::max(typical, 1e-6));
     fit = FitCircleKnownRadius(edges_mm, rim_radius_mm, result.centre_mm, 0.04,
-                               std::max(0.1, 0.25 * search_mm), strength_weights);
+                               std::max(0.1, 0.25 * search_mm), strength_weights,
+                               options.radius_sigma_mm);
     result.centre_mm = fit.centre;
   }
   result.edge_px = search.edge_pixels;

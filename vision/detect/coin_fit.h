@@ -18,6 +18,12 @@ struct CoinFitOptions {
   // An edge on a ray is clear when at least this share of the ray's strongest: the rim is
   // the first clear edge out of the face (shadows and the wall's foot lie beyond it).
   double rim_share = 0.45;
+  // Rays whose rim edge is fainter than this share of the coin's typical one do not pull the
+  // fit: where the rim barely shows, printed art near it can pass for it.
+  double faint_share = 0.4;
+  // How well the rim's edge radius is known (the frame's measured rim radius against this
+  // coin's own edge): for a half-seen rim it moves the centre, and so its sigma.
+  double radius_sigma_mm = 0.25;
   int iterations = 2;            // then: search each ray near the rim, fit, again
   double first_search_mm = 0.8;  // half length of the searches across the rim
   double last_search_mm = 0.5;   // ... narrowing to this
@@ -31,7 +37,7 @@ struct CoinFitOptions {
   double tight_band_mm = 0.12;     // a rim edge this close to the circle is exact
   // Share of the rays whose edge must lie within tight_band_mm: textures (wood grain) offer
   // an edge near any circle, but only a real rim puts them all on it.
-  double min_tight_support = 0.32;
+  double min_tight_support = 0.2;
 };
 
 // A coin's top face fitted in the camera frame.

@@ -26,6 +26,8 @@ void DetectionOptions::Check() const {
   Require(coin_fit.min_support > 0 && coin_fit.min_support <= 1, "coin_fit.min_support",
           "in (0, 1]");
   Require(model_sigma_mm >= 0 && model_sigma_mm < 5, "model_sigma_mm", "in [0, 5)");
+  Require(unseen_rim_sigma_mm >= 0 && unseen_rim_sigma_mm < 10, "unseen_rim_sigma_mm",
+          "in [0, 10)");
 }
 
 }  // namespace tabref::vision

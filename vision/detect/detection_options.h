@@ -20,6 +20,9 @@ struct DetectionOptions {
   // Position uncertainty the fit residuals do not show (lens model, shading, rim wear),
   // added in quadrature; measured on the synthetic evaluation set (docs/benchmarks.md).
   double model_sigma_mm = 0.12;
+  // Added to a coin's sigma per share of its rim not seen: a half-seen rim leans on the
+  // frame's rim radius, and its centre moves with that radius's error (mm at no rim seen).
+  double unseen_rim_sigma_mm = 0.4;
   bool debug_images = false;  // keep named images of the stages in Detection
 
   // Throws std::invalid_argument naming the first field out of range.

@@ -124,6 +124,8 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
     rim_radius = std::clamp(radii[radii.size() / 2], coin_radius - options_.max_rim_offset_mm,
                             coin_radius + options_.max_rim_offset_mm);
   }
+  if (std::getenv("TABREF_DEBUG_FIT") != nullptr)
+    std::printf("rim radius %.3f from %zu coins\n", rim_radius, radii.size());
   CoinFitOptions refit = options_.coin_fit;
   refit.first_search_mm = refit.last_search_mm;
   refit.align_reach_mm = 0.3;
@@ -139,14 +141,20 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
     const calibration::MappedPoint mapped = mapping_->ImageToTableWithSigma(
         mapping_->TableToImage(cv::Vec3d(hit.fit.centre_mm.x, hit.fit.centre_mm.y, coin_top)),
         coin_top, 0);
+    const double unseen = options_.unseen_rim_sigma_mm * (1 - hit.fit.support);
     piece.sigma_mm = std::sqrt(hit.fit.centre_sigma_mm * hit.fit.centre_sigma_mm +
                                mapped.sigma_mm * mapped.sigma_mm +
-                               options_.model_sigma_mm * options_.model_sigma_mm);
+                               options_.model_sigma_mm * options_.model_sigma_mm +
+                               unseen * unseen);
     piece.footprint = rules::Circle{piece.position_mm, coin_radius};
     piece.side = hit.face.side;
     piece.suit = hit.face.suit;
     piece.rank = hit.face.rank;
     piece.confidence = std::clamp(std::min(hit.fit.support, hit.face.confidence), 0.0, 1.0);
+    if (std::getenv("TABREF_DEBUG_SIGMA") != nullptr)
+      std::printf("sigma parts at (%.1f, %.1f): fit %.3f calibration %.3f support %.2f tight %.2f rms %.3f strength %.1f inner %.2f ppm %.2f\n",
+                  hit.fit.centre_mm.x, hit.fit.centre_mm.y, hit.fit.centre_sigma_mm, mapped.sigma_mm, hit.fit.support, hit.fit.tight_support, hit.fit.rms_mm, hit.fit.mean_edge_strength, hit.fit.inner_activity,
+                  mapping_->PixelsPerMm({hit.fit.centre_mm.x, hit.fit.centre_mm.y, coin_top}));
     if (std::getenv("TABREF_DEBUG_FIT") != nullptr)
       std::printf("candidate support %.3f\n", hit.candidate_support);
     if (std::getenv("TABREF_DEBUG_FIT") != nullptr)
