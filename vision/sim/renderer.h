@@ -4,11 +4,11 @@
 #include <optional>
 #include <vector>
 
+#include "vision/pieces/piece_set.h"
 #include "vision/sim/body.h"
 #include "vision/sim/camera.h"
 #include "vision/sim/hand.h"
 #include "vision/sim/lighting.h"
-#include "vision/pieces/piece_set.h"
 #include "vision/sim/render_options.h"
 #include "vision/sim/scene.h"
 #include "vision/sim/sensor.h"
