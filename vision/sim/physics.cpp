@@ -254,12 +254,19 @@ void World::CarryStacked() {
 
 void World::ResolveContacts() {
   std::set<std::pair<int, int>> touching_now;
+  std::vector<bool> moving(bodies_.size());
+  for (size_t i = 0; i < bodies_.size(); ++i) moving[i] = bodies_[i].Moving();
   for (size_t a = 0; a < bodies_.size(); ++a) {
     for (size_t b = a + 1; b < bodies_.size(); ++b) {
       if (!Collides(bodies_[a]) || !Collides(bodies_[b])) continue;
+      const std::pair<int, int> pair(static_cast<int>(a), static_cast<int>(b));
+      // Two pieces at rest neither meet nor part: nothing to resolve.
+      if (!moving[a] && !moving[b]) {
+        if (touching_.contains(pair)) touching_now.insert(pair);
+        continue;
+      }
       const std::optional<Contact> contact = FindContact(bodies_[a], bodies_[b]);
       if (!contact) continue;
-      const std::pair<int, int> pair(static_cast<int>(a), static_cast<int>(b));
       touching_now.insert(pair);
       if (!touching_.contains(pair))
         Record(EventType::kContact, pair.first, pair.second, contact->point);
