@@ -87,6 +87,8 @@ PieceMatcher FaceUpTile(const std::string& suit, const std::string& rank) {
   return {vision::ObservedKind::kTile, "face", suit, rank, {}, {}};
 }
 
+PieceMatcher FaceDownTile() { return {vision::ObservedKind::kTile, "back", {}, {}, {}, {}}; }
+
 PieceMatcher Pyramid(const std::string& colour, const std::optional<std::string>& size) {
   return {vision::ObservedKind::kPyramid, {}, {}, {}, colour, size};
 }

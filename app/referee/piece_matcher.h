@@ -36,6 +36,7 @@ struct PieceMatcher {
 PieceMatcher CoinShowingSuit(const std::string& suit);
 PieceMatcher CoinShowingValue(const std::string& rank);
 PieceMatcher FaceUpTile(const std::string& suit, const std::string& rank);
+PieceMatcher FaceDownTile();
 PieceMatcher Pyramid(const std::string& colour,
                      const std::optional<std::string>& size = std::nullopt);
 

@@ -21,6 +21,7 @@ using vision::sim::Uniform;
 using vision::sim::World;
 
 constexpr double kTile = 50.8;
+constexpr size_t kTilesPerBox = 6;
 constexpr double kBoxDepth = 2 * kTile;      // back wall and side tiles
 constexpr double kBoxHalfWidth = 2 * kTile;  // four tiles across
 constexpr double kDashedLine = 1.5 * kTile;  // halfway through the free square
@@ -65,8 +66,16 @@ GameTable BocceTable::SetUp(const vision::PieceSet& set, const Json& binding_jso
   far_edge_ = layout.play_width_mm - kCourtInset;
   centre_y_ = 0.5 * layout.play_depth_mm;
 
-  std::set<std::string> used;
-  const auto add = [&](const PieceLook& look, const cv::Vec2d& at, bool held) {
+  // The pieces: twelve end-box tiles face down, the jack, four bowls a side.
+  std::vector<PieceMatcher> identities(2 * kTilesPerBox, FaceDownTile());
+  identities.push_back(binding.jack);
+  for (const auto& side : binding.bowls) {
+    for (size_t k = 0; k < rules::bocce::kBowlsPerSide; ++k)
+      identities.push_back(side[k % side.size()]);
+  }
+  const std::vector<PieceLook> looks = LooksFor(identities, set);
+  const auto add = [&](const cv::Vec2d& at, bool held) {
+    const PieceLook& look = looks[table.looks.size()];
     Body body = vision::sim::MakeBody(look, set, at, 0);
     if (held) body.support = vision::sim::Support::kHeld;
     table.looks.push_back(look);
@@ -82,18 +91,13 @@ GameTable BocceTable::SetUp(const vision::PieceSet& set, const Json& binding_jso
     for (const double across : {-1.5, 1.5})
       spots.emplace_back(edge + inward * 1.5 * kTile, centre_y_ + across * kTile);
     for (const cv::Vec2d& spot : spots) {
-      PieceLook tile = LookFor({vision::ObservedKind::kTile, "back", {}, {}, {}, {}}, set, used);
-      tiles_.push_back(add(tile, spot, false));
+      tiles_.push_back(add(spot, false));
       tile_homes_.push_back(spot);
     }
   }
-  jack_ = add(LookFor(binding.jack, set, used), {0, 0}, true);
-  for (size_t side = 0; side < 2; ++side) {
-    for (int k = 0; k < rules::bocce::kBowlsPerSide; ++k) {
-      const auto& matchers = binding.bowls[side];
-      bowls_[side].push_back(add(
-          LookFor(matchers[static_cast<size_t>(k) % matchers.size()], set, used), {0, 0}, true));
-    }
+  jack_ = add({0, 0}, true);
+  for (auto& side : bowls_) {
+    for (int k = 0; k < rules::bocce::kBowlsPerSide; ++k) side.push_back(add({0, 0}, true));
   }
   table.options = {{"court_min", {near_edge_, centre_y_ - kBoxHalfWidth}},
                    {"court_max", {far_edge_, centre_y_ + kBoxHalfWidth}},

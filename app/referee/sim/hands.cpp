@@ -12,40 +12,81 @@ using vision::sim::PieceKind;
 using vision::sim::PieceLook;
 using vision::sim::World;
 
-vision::sim::PieceLook LookFor(const PieceMatcher& matcher, const vision::PieceSet& set,
-                               std::set<std::string>& used) {
-  PieceLook look;
-  if (matcher.kind == vision::ObservedKind::kPyramid) {
-    if (!matcher.colour || !matcher.size) {
-      throw std::invalid_argument("a simulated pyramid needs a colour and a size: " +
-                                  matcher.Describe());
-    }
-    look.kind = PieceKind::kPyramid;
-    look.colour = *matcher.colour;
-    look.size = *matcher.size;
-    set.PyramidColour(look.colour);
-    set.Pyramid(look.size);
-    return look;
-  }
-  const bool coin = matcher.kind == vision::ObservedKind::kCoin;
-  look.kind = coin ? PieceKind::kCoin : PieceKind::kTile;
-  // A coin showing only a rank shows its value side; a tile is face up unless told.
-  const std::string up = coin ? "suit" : "face";
-  look.face_up = matcher.side ? *matcher.side == up : !(coin && matcher.rank && !matcher.suit);
-  for (const vision::NamedColour& suit : set.suits) {
-    if (matcher.suit && suit.name != *matcher.suit) continue;
-    for (const std::string& value : set.values) {
-      if (matcher.rank && value != *matcher.rank) continue;
-      const std::string key =
-          std::string(vision::ToString(matcher.kind)) + " " + suit.name + " " + value;
-      if (used.contains(key)) continue;
-      used.insert(key);
-      look.suit = suit.name;
-      look.rank = value;
-      return look;
+namespace {
+
+// A coin or tile of the set: its kind, suit and value.
+struct SetPiece {
+  vision::ObservedKind kind;
+  std::string suit;
+  std::string value;
+};
+
+bool Fits(const PieceMatcher& matcher, const SetPiece& piece) {
+  return matcher.kind == piece.kind && (!matcher.suit || *matcher.suit == piece.suit) &&
+         (!matcher.rank || *matcher.rank == piece.value);
+}
+
+// Kuhn's augmenting paths: gives matcher `m` a piece, moving earlier matchers when needed.
+bool Assign(size_t m, const std::vector<PieceMatcher>& matchers,
+            const std::vector<SetPiece>& pieces, std::vector<int>& owner,
+            std::vector<bool>& visited) {
+  for (size_t p = 0; p < pieces.size(); ++p) {
+    if (visited[p] || !Fits(matchers[m], pieces[p])) continue;
+    visited[p] = true;
+    if (owner[p] < 0 || Assign(static_cast<size_t>(owner[p]), matchers, pieces, owner, visited)) {
+      owner[p] = static_cast<int>(m);
+      return true;
     }
   }
-  throw std::invalid_argument("the piece set has no free piece for " + matcher.Describe());
+  return false;
+}
+
+}  // namespace
+
+std::vector<PieceLook> LooksFor(const std::vector<PieceMatcher>& matchers,
+                                const vision::PieceSet& set) {
+  std::vector<SetPiece> pieces;
+  for (const auto kind : {vision::ObservedKind::kCoin, vision::ObservedKind::kTile}) {
+    for (const vision::NamedColour& suit : set.suits) {
+      for (const std::string& value : set.values) pieces.push_back({kind, suit.name, value});
+    }
+  }
+  std::vector<int> owner(pieces.size(), -1);
+  std::vector<PieceLook> looks(matchers.size());
+  for (size_t m = 0; m < matchers.size(); ++m) {
+    const PieceMatcher& matcher = matchers[m];
+    PieceLook& look = looks[m];
+    if (matcher.kind == vision::ObservedKind::kPyramid) {
+      if (!matcher.colour || !matcher.size) {
+        throw std::invalid_argument("a simulated pyramid needs a colour and a size: " +
+                                    matcher.Describe());
+      }
+      look.kind = PieceKind::kPyramid;
+      look.colour = *matcher.colour;
+      look.size = *matcher.size;
+      set.PyramidColour(look.colour);
+      set.Pyramid(look.size);
+      continue;
+    }
+    std::vector<bool> visited(pieces.size(), false);
+    if (!Assign(m, matchers, pieces, owner, visited)) {
+      throw std::invalid_argument("the piece set has no " + matcher.Describe() +
+                                  " left for the simulated table");
+    }
+  }
+  for (size_t p = 0; p < pieces.size(); ++p) {
+    if (owner[p] < 0) continue;
+    const PieceMatcher& matcher = matchers[static_cast<size_t>(owner[p])];
+    PieceLook& look = looks[static_cast<size_t>(owner[p])];
+    const bool coin = matcher.kind == vision::ObservedKind::kCoin;
+    look.kind = coin ? PieceKind::kCoin : PieceKind::kTile;
+    look.suit = pieces[p].suit;
+    look.rank = pieces[p].value;
+    // A coin showing only a value lies value side up; a tile is face up unless told.
+    const std::string up = coin ? "suit" : "face";
+    look.face_up = matcher.side ? *matcher.side == up : !(coin && matcher.rank && !matcher.suit);
+  }
+  return looks;
 }
 
 double SlideSpeed(const Body& body, double distance_mm,

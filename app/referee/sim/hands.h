@@ -1,7 +1,6 @@
 #pragma once
 
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -16,11 +15,13 @@
 // names, the speed a flick or a hop needs, human aim noise and free spots on the table.
 namespace tabref::referee {
 
-// A look that a camera would identify as `matcher`: the fields it leaves open (a coin's
-// hidden face) are filled with a suit and value not used yet by another piece of the kind,
-// so every physical piece stays distinct. Pyramids need a colour and a size.
-vision::sim::PieceLook LookFor(const PieceMatcher& matcher, const vision::PieceSet& set,
-                               std::set<std::string>& used);
+// Looks a camera would identify as `matchers`, one physical piece each: the fields a
+// matcher leaves open (a coin's hidden face) are chosen so that no coin or tile of the set
+// is used twice (a one-to-one matching of identities to the set's pieces). Pyramids need a
+// colour and a size; a stash holds several alike. Throws std::invalid_argument when the set
+// has too few pieces.
+std::vector<vision::sim::PieceLook> LooksFor(const std::vector<PieceMatcher>& matchers,
+                                             const vision::PieceSet& set);
 
 // The speed that makes `body` slide `distance_mm` on the table before friction stops it.
 double SlideSpeed(const vision::sim::Body& body, double distance_mm,

@@ -52,19 +52,19 @@ GameTable IceBouleTable::SetUp(const vision::PieceSet& set, const Json& binding_
 
   std::vector<std::string> colours = binding_.colours;
   colours.push_back(binding_.target);
-  std::set<std::string> used;
+  std::vector<PieceMatcher> identities;
   for (size_t c = 0; c < colours.size(); ++c) {
     const int count = c + 1 < colours.size() ? kStashPerSize : 1;  // one target per size
     for (const std::string& size : kSizes) {
-      for (int k = 0; k < count; ++k) {
-        const vision::sim::PieceLook look = LookFor(Pyramid(colours[c], size), set, used);
-        Body body = vision::sim::MakeBody(look, set, {0, 0}, 0);
-        body.support = vision::sim::Support::kHeld;
-        pieces_.push_back(static_cast<int>(table.looks.size()));
-        table.looks.push_back(look);
-        table.bodies.push_back(body);
-      }
+      for (int k = 0; k < count; ++k) identities.push_back(Pyramid(colours[c], size));
     }
+  }
+  table.looks = LooksFor(identities, set);
+  for (const vision::sim::PieceLook& look : table.looks) {
+    Body body = vision::sim::MakeBody(look, set, {0, 0}, 0);
+    body.support = vision::sim::Support::kHeld;
+    pieces_.push_back(static_cast<int>(table.bodies.size()));
+    table.bodies.push_back(body);
   }
   looks_ = table.looks;
   const cv::Rect2d top = table_top_;

@@ -52,23 +52,20 @@ GameTable PpolfTable::SetUp(const vision::PieceSet& set, const Json& binding_jso
       std::vector<std::string>{"wood", "felt", "laminate"}[rng() % 3]);
   table_top_ = layout.TableTop();
 
-  std::set<std::string> used;
-  for (const PieceMatcher& tile : binding.tiles) {
-    const vision::sim::PieceLook look = LookFor(tile, set, used);
-    tiles_.push_back(static_cast<int>(table.looks.size()));
-    table.looks.push_back(look);
-    table.bodies.push_back(vision::sim::MakeBody(look, set, {0, 0}, 0));
+  std::vector<PieceMatcher> identities(binding.tiles.begin(), binding.tiles.end());
+  identities.insert(identities.end(), binding.coins.begin(), binding.coins.begin() + players);
+  table.looks = LooksFor(identities, set);
+  for (size_t piece = 0; piece < table.looks.size(); ++piece) {
+    Body body = vision::sim::MakeBody(table.looks[piece], set, {0, 0}, 0);
+    if (piece < binding.tiles.size()) {
+      tiles_.push_back(static_cast<int>(piece));
+    } else {
+      body.support = vision::sim::Support::kHeld;
+      coins_.push_back(static_cast<int>(piece));
+    }
+    table.bodies.push_back(body);
   }
   LayCourse(layout, table.bodies, rng);
-  for (int seat = 0; seat < players; ++seat) {
-    const vision::sim::PieceLook look =
-        LookFor(binding.coins[static_cast<size_t>(seat)], set, used);
-    Body coin = vision::sim::MakeBody(look, set, {0, 0}, 0);
-    coin.support = vision::sim::Support::kHeld;
-    coins_.push_back(static_cast<int>(table.looks.size()));
-    table.looks.push_back(look);
-    table.bodies.push_back(coin);
-  }
   looks_ = table.looks;
   const cv::Rect2d top = table_top_;
   for (const auto& [x, y] : {std::pair{top.x, top.y},
