@@ -28,7 +28,7 @@ void Record(benchmark::State& state, bool render) {
   options.holes = 0;
   double frames = 0;
   double table_s = 0;
-  for (auto _ : state) {
+  for (auto _ : state) {  // NOLINT(clang-analyzer-deadcode.DeadStores): the loop's counter
     const GameSimulationReport report = SimulateGame(options);
     frames += report.frames;
     table_s += report.frames / options.recording.fps;

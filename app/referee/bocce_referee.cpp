@@ -12,7 +12,6 @@ namespace {
 using rules::Json;
 using vision::ObservedPiece;
 using vision::ShotObservation;
-using vision::TableObservation;
 
 // The piece with this track after the shot, else before it.
 const ObservedPiece* Seen(const ShotObservation& shot, int track) {

@@ -1,10 +1,12 @@
 #include "app/referee/iceboule_referee.h"
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <stdexcept>
 
 #include "app/referee/observed_pieces.h"
+#include "rules/iceboule/turn_order.h"
 
 namespace tabref::referee {
 namespace {
@@ -14,7 +16,7 @@ using vision::ObservedPiece;
 using vision::ShotObservation;
 using vision::TableObservation;
 
-const std::vector<std::string> kSetColours = {"red", "yellow", "green", "blue", "black"};
+constexpr std::array<const char*, 5> kSetColours = {"red", "yellow", "green", "blue", "black"};
 
 // The engine builds a lying pyramid's outline around the centroid of the face it lies on
 // (rules::LyingPyramid), which is a little off the point below the solid's centroid.
@@ -180,7 +182,8 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
     return Verdict::Ask(ManualChoices(state, why + ": who leads now?", {"shot"}), why);
   };
   bool any_shot = false;
-  for (const auto& [name, left] : end.at("pieces_left").items()) any_shot |= left.get<int>() < 5;
+  for (const auto& [name, left] : end.at("pieces_left").items())
+    any_shot |= left.get<int>() < rules::iceboule::kPiecesPerPlayer;
   if (!end.at("measured").get<bool>() && any_shot) {
     return ask_leader("the end is kept by hand (the camera has not measured every piece)");
   }

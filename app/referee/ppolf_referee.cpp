@@ -19,14 +19,14 @@ using vision::TableObservation;
 // A piece counts as moved between two looks at the table beyond this, or 3 sigmas.
 constexpr double kMovedMm = 0.5;
 
-const std::array<std::string, 3> kHoleSuits = {"suns", "arms", "crowns"};
-const std::array<std::string, 6> kRanks = {"null", "ace", "2", "3", "4", "5"};
+constexpr std::array<const char*, 3> kHoleSuits = {"suns", "arms", "crowns"};
+constexpr std::array<const char*, 6> kRanks = {"null", "ace", "2", "3", "4", "5"};
 
 std::vector<PieceMatcher> DefaultCoins() {
   std::vector<PieceMatcher> coins;
   for (const char* suit : {"suns", "arms", "moons", "crowns"})
     coins.push_back(CoinShowingSuit(suit));
-  for (const std::string& rank : kRanks) coins.push_back(CoinShowingValue(rank));
+  for (const char* rank : kRanks) coins.push_back(CoinShowingValue(rank));
   return coins;
 }
 

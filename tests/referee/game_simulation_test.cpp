@@ -47,7 +47,7 @@ class GameSimulationTest : public ::testing::Test {
     options.game_options = game_options;
     options.max_shots = max_shots;
     options.holes = 2;
-    const GameSimulationReport report = SimulateGame(options);
+    GameSimulationReport report = SimulateGame(options);
     dir_ = options.recording.out_dir;
     truth_ = ReadJson(dir_ / "truth.json");
     log_ = ReadJson(dir_ / "game_log.json");
@@ -244,7 +244,7 @@ TEST_F(GameSimulationTest, IceBouleEndsAreScoredAsTheTruthsFootprintsSay) {
         return gaps[seat].empty() ? 1e18 : *std::min_element(gaps[seat].begin(), gaps[seat].end());
       };
       if (best(0) == best(1)) {
-        outcomes.push_back(nullptr);
+        outcomes.emplace_back(nullptr);
         continue;
       }
       const size_t scorer = best(0) < best(1) ? 0 : 1;

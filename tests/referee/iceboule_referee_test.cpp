@@ -34,7 +34,7 @@ class IceBouleRefereeTest : public ::testing::Test {
   static std::vector<vision::ObservedPiece> Catapult(vision::ObservedPiece bottom,
                                                      vision::ObservedPiece top, int bottom_index) {
     top.on_top_of = bottom_index;
-    return {bottom, top};
+    return {std::move(bottom), std::move(top)};
   }
 
   void PlaceTargetAndChooseSizes() {

@@ -85,7 +85,8 @@ vision::TableObservation Table(std::vector<vision::ObservedPiece> pieces) {
 }
 
 vision::ShotObservation Shot(vision::TableObservation before, vision::TableObservation after,
-                             std::vector<int> moved, std::vector<std::pair<int, int>> touches,
+                             std::vector<int> moved,
+                             const std::vector<std::pair<int, int>>& touches,
                              std::vector<int> left_table) {
   vision::ShotObservation shot;
   shot.before = std::move(before);

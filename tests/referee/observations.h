@@ -22,7 +22,8 @@ vision::ObservedPiece Lying(int track, const std::string& colour, const std::str
 vision::TableObservation Table(std::vector<vision::ObservedPiece> pieces);
 // A shot: `moved` in the order the pieces started moving, `touches` as (piece, other) pairs.
 vision::ShotObservation Shot(vision::TableObservation before, vision::TableObservation after,
-                             std::vector<int> moved, std::vector<std::pair<int, int>> touches = {},
+                             std::vector<int> moved,
+                             const std::vector<std::pair<int, int>>& touches = {},
                              std::vector<int> left_table = {});
 
 // A fresh game state from its setup JSON ({"game", "players", "options"}).

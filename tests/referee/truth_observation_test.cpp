@@ -16,7 +16,7 @@ using vision::sim::PieceLook;
 
 class TruthObservationTest : public ::testing::Test {
  protected:
-  int Add(PieceLook look, cv::Vec2d at, double angle = 0) {
+  int Add(const PieceLook& look, const cv::Vec2d& at, double angle = 0) {
     looks_.push_back(look);
     bodies_.push_back(vision::sim::MakeBody(look, set_, at, angle));
     return static_cast<int>(bodies_.size()) - 1;

@@ -14,7 +14,6 @@ namespace {
 
 using rules::Json;
 using vision::sim::Body;
-using vision::sim::PieceKind;
 using vision::sim::PieceLook;
 using vision::sim::Rng;
 using vision::sim::Uniform;
@@ -27,6 +26,7 @@ constexpr double kBoxHalfWidth = 2 * kTile;  // four tiles across
 constexpr double kDashedLine = 1.5 * kTile;  // halfway through the free square
 constexpr double kCourtInset = 40;           // court ends from the markers' lines
 constexpr double kKnockChance = 0.2;         // a bowl aimed at an opponent's bowl instead
+constexpr double kLongJackChance = 0.1;      // a jack flicked too hard
 constexpr double kHeadingSigma = 2.2 * CV_PI / 180;
 constexpr double kSpeedSigma = 0.07;
 
@@ -139,8 +139,13 @@ Strike BocceTable::PlayShot(const rules::State& state, const Expectation& expect
     world.Place(jack_, StartSpot(end, Uniform(-free_half, free_half, rng)),
                 Uniform(-CV_PI, CV_PI, rng));
     const double length = far_edge_ - near_edge_;
-    const double along = Uniform(0.3, 0.92, rng) * (length - kDashedLine);
-    aim_at = world.Bodies()[static_cast<size_t>(jack_)].position + along * Direction(toward);
+    // Mostly well inside the court; now and then too long, into or over the far end.
+    const double share = vision::sim::Chance(kLongJackChance, rng) ? Uniform(1.0, 1.25, rng)
+                                                                   : Uniform(0.3, 0.92, rng);
+    const double along = share * (length - kDashedLine);
+    const cv::Vec2d start = world.Bodies()[static_cast<size_t>(jack_)].position;
+    aim_at = cv::Vec2d(start[0], centre_y_ + Uniform(-0.6, 0.6, rng) * kBoxHalfWidth) +
+             along * Direction(toward);
   } else {
     const auto& game = dynamic_cast<const rules::bocce::BocceGame&>(state.game());
     const int side = game.sides().SideOfSeat(expected.actors.front());

@@ -1,6 +1,7 @@
 #include "app/referee/sim/iceboule_table.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
@@ -20,7 +21,7 @@ using vision::sim::World;
 constexpr int kStashPerSize = 5;
 constexpr double kLineFromEdge = 140;  // the starting line, from the play area's left edge
 constexpr double kDegree = CV_PI / 180;
-const std::vector<std::string> kSizes = {"small", "medium", "large"};
+constexpr std::array<const char*, 3> kSizes = {"small", "medium", "large"};
 
 // How a piece lies relative to the target, closest first, as the engine's details say.
 std::pair<int, double> Closeness(const Json& piece) {
@@ -55,7 +56,7 @@ GameTable IceBouleTable::SetUp(const vision::PieceSet& set, const Json& binding_
   std::vector<PieceMatcher> identities;
   for (size_t c = 0; c < colours.size(); ++c) {
     const int count = c + 1 < colours.size() ? kStashPerSize : 1;  // one target per size
-    for (const std::string& size : kSizes) {
+    for (const char* size : kSizes) {
       for (int k = 0; k < count; ++k) identities.push_back(Pyramid(colours[c], size));
     }
   }

@@ -81,8 +81,8 @@ void PpolfTable::LayCourse(const vision::sim::TableLayout& layout, std::vector<B
   const cv::Rect2d top = layout.TableTop();
   std::vector<rules::Footprint> sheets;
   for (const cv::Vec3d& centre : layout.MarkerCentres()) {
-    sheets.push_back(rules::Square({centre[0], centre[1]},
-                                   layout.marker_side_mm + 2 * layout.paper_margin_mm, 0));
+    sheets.emplace_back(rules::Square({centre[0], centre[1]},
+                                      layout.marker_side_mm + 2 * layout.paper_margin_mm, 0));
   }
   for (int restart = 0; restart < 200; ++restart) {
     std::vector<rules::Footprint> placed;
