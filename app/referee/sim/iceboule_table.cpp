@@ -128,6 +128,7 @@ Strike IceBouleTable::PlayShot(const rules::State& state, const Expectation& exp
         static_cast<size_t>(std::find(players.begin(), players.end(), starter) - players.begin());
     const std::string size = kSizes[rng() % kSizes.size()];
     target_ = InHand(world, binding_.target, size);
+    placing_target_ = true;
     BuildCatapult(world, InHand(world, binding_.colours[seat], size), target_, rng);
     const cv::Vec2d aim(Uniform(target_area_.x, target_area_.x + target_area_.width, rng),
                         Uniform(target_area_.y, target_area_.y + target_area_.height, rng));
@@ -149,8 +150,8 @@ Strike IceBouleTable::PlayShot(const rules::State& state, const Expectation& exp
 }
 
 void IceBouleTable::AtRest(const rules::State& /*state*/, World& world) {
-  // The target is stood upright where it lies.
-  if (target_ < 0) return;
+  if (!placing_target_) return;
+  placing_target_ = false;
   const Body& target = world.Bodies()[static_cast<size_t>(target_)];
   if (target.OnTable() && target.lying) world.Place(target_, target.position, target.angle);
 }

@@ -22,6 +22,7 @@ class IceBouleTable : public TablePlayers {
                   vision::sim::Rng& rng) override;
   Strike PlayShot(const rules::State& state, const Expectation& expected, vision::sim::World& world,
                   vision::sim::Rng& rng) override;
+  // A target just centrificed is stood upright where it lies.
   void AtRest(const rules::State& state, vision::sim::World& world) override;
   rules::Json Answer(const rules::State& state, const ManualDecision& decision,
                      const vision::sim::World& world, vision::sim::Rng& rng) override;
@@ -44,8 +45,9 @@ class IceBouleTable : public TablePlayers {
   double line_x_ = 0;        // the starting line
   cv::Rect2d target_area_;   // where the target is aimed
   cv::Rect2d table_top_;
-  int centrifuge_ = -1;  // of the last catapult
-  int target_ = -1;      // the target of this end
+  int centrifuge_ = -1;          // of the last catapult
+  int target_ = -1;              // the target of this end
+  bool placing_target_ = false;  // the last stroke centrificed the target
 };
 
 }  // namespace tabref::referee
