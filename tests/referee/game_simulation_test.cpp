@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <opencv2/videoio.hpp>
 
 #include "app/referee/sim/truth_observation.h"
 #include "rules/registry.h"
@@ -36,12 +37,16 @@ class GameSimulationTest : public ::testing::Test {
   void TearDown() override { fs::remove_all(out_); }
 
   GameSimulationReport Run(const std::string& game, std::uint64_t seed,
-                           const Json& game_options = Json::object(), int max_shots = 150) {
+                           const Json& game_options = Json::object(), int max_shots = 150,
+                           bool render = false) {
     GameSimulationOptions options;
     options.recording.game = game;
     options.recording.seed = seed;
-    options.recording.out_dir = out_ / (game + "-" + std::to_string(seed));
-    options.recording.render_frames = false;
+    options.recording.out_dir =
+        out_ / (game + "-" + std::to_string(seed) + (render ? "-video" : ""));
+    options.recording.render_frames = render;
+    options.recording.width = 640;
+    options.recording.height = 480;
     options.recording.fps = 10;
     options.recording.max_duration_s = 600;
     options.game_options = game_options;
@@ -58,7 +63,6 @@ class GameSimulationTest : public ::testing::Test {
   // The written log replays to exactly the written scorecard.
   void ExpectReplayGivesTheScorecard() const {
     EXPECT_EQ(rules::ReplayLog(log_)->Summary(), scorecard_);
-    EXPECT_FALSE(fs::exists(dir_ / "video.avi"));
     EXPECT_TRUE(fs::exists(dir_ / "camera.yml"));
   }
 
@@ -271,6 +275,20 @@ TEST_F(GameSimulationTest, TheSameSeedPlaysTheSameGame) {
   Run("iceboule", 5, Json::object(), 12);
   EXPECT_EQ(log_, first_log);
   EXPECT_EQ(truth_, first_truth);
+}
+
+// Rendering draws the same game: a video frame for every frame of the truth.
+TEST_F(GameSimulationTest, ARecordedGameIsTheGamePlayedWithoutFrames) {
+  const GameSimulationReport recorded = Run("ppolf", 4, Json::object(), 2, true);
+  const Json recorded_log = log_;
+  cv::VideoCapture video((dir_ / "video.avi").string());
+  ASSERT_TRUE(video.isOpened());
+  EXPECT_EQ(static_cast<int>(video.get(cv::CAP_PROP_FRAME_COUNT)), recorded.frames);
+  EXPECT_EQ(truth_["frames"].size(), static_cast<size_t>(recorded.frames));
+  EXPECT_EQ(static_cast<int>(video.get(cv::CAP_PROP_FRAME_WIDTH)), 640);
+  Run("ppolf", 4, Json::object(), 2, false);
+  EXPECT_FALSE(fs::exists(dir_ / "video.avi"));
+  EXPECT_EQ(log_, recorded_log);
 }
 
 TEST_F(GameSimulationTest, AShotLimitStopsTheGameAndSaysSo) {
