@@ -180,7 +180,45 @@ TEST(Cli, SimulateRefusesBadOptionsBeforeWritingAnything) {
   EXPECT_EQ(RunTabref({"simulate", "--game", "scene"}).status, 2);
   EXPECT_EQ(RunTabref({"simulate", "--out", out.string(), "--width", "wide"}).status, 2);
   EXPECT_EQ(RunTabref({"simulate", "--out", out.string(), "--width", "100000"}).status, 2);
+  EXPECT_EQ(RunTabref({"simulate", "--out", out.string(), "--players", "Ann,Bob"}).status, 2);
+  EXPECT_EQ(RunTabref({"simulate", "--game", "bocce", "--out", out.string(), "--still"}).status, 2);
+  EXPECT_EQ(
+      RunTabref({"simulate", "--game", "bocce", "--out", out.string(), "--players", "Ann"}).status,
+      2);
+  EXPECT_EQ(
+      RunTabref({"simulate", "--game", "bocce", "--out", out.string(), "--target", "3"}).status, 2);
+  EXPECT_EQ(
+      RunTabref({"simulate", "--game", "ppolf", "--out", out.string(), "--holes", "19"}).status, 2);
+  const Result bad_binding = RunTabref({"simulate", "--game", "iceboule", "--out", out.string(),
+                                        "--binding", "/nonexistent/binding.json"});
+  EXPECT_EQ(bad_binding.status, 1);
+  EXPECT_TRUE(IsOneLine(bad_binding.err)) << bad_binding.err;
   EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+// A game on the synthetic table, physics only: its log replays to its truth scorecard.
+TEST(Cli, SimulateAGameWritesALogThatReplaysToTheTruthScorecard) {
+  const auto out =
+      std::filesystem::temp_directory_path() /
+      ("tabref_sim_game_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const Result result =
+      RunTabref({"simulate", "--game", "bocce", "--seed", "3", "--out", out.string(), "--no-render",
+                 "--fps", "10", "--max-shots", "12", "--players", "Ann,Bob,Cid,Dee"});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_TRUE(IsOneLine(result.out)) << result.out;
+  EXPECT_EQ(result.out.rfind("bocce seed 3: stopped after 12 shots (shot limit); 12 shots", 0), 0u)
+      << result.out;
+  for (const char* file : {"truth.json", "camera.yml", "game_log.json", "truth_scorecard.json"})
+    EXPECT_TRUE(std::filesystem::exists(out / file)) << file;
+  EXPECT_FALSE(std::filesystem::exists(out / "video.avi"));
+  const Result replay = RunTabref({"replay", (out / "game_log.json").string(), "--json"});
+  ASSERT_EQ(replay.status, 0) << replay.err;
+  std::ifstream truth(out / "truth_scorecard.json");
+  const std::string written((std::istreambuf_iterator<char>(truth)),
+                            std::istreambuf_iterator<char>());
+  EXPECT_EQ(replay.out, written);
+  EXPECT_EQ(rules::Json::parse(written)["options"]["target"], 7);
+  std::filesystem::remove_all(out);
 }
 
 // The real executable: exit statuses and one-line errors on stderr, stdout untouched.

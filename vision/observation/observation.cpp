@@ -14,4 +14,11 @@ const char* ToString(ObservedKind kind) {
   return "?";
 }
 
+std::optional<ObservedKind> ObservedKindFromString(std::string_view name) {
+  for (ObservedKind kind : {ObservedKind::kCoin, ObservedKind::kTile, ObservedKind::kPyramid}) {
+    if (name == ToString(kind)) return kind;
+  }
+  return std::nullopt;
+}
+
 }  // namespace tabref::vision

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,6 +15,8 @@ namespace tabref::vision {
 
 enum class ObservedKind { kCoin, kTile, kPyramid };
 const char* ToString(ObservedKind kind);
+// "coin", "tile" or "pyramid"; nothing for any other name.
+std::optional<ObservedKind> ObservedKindFromString(std::string_view name);
 
 // One piece on the table. Fields that cannot be seen are empty, never guessed.
 struct ObservedPiece {
@@ -52,7 +55,8 @@ struct ObservedContact {
 struct ShotObservation {
   double start_s = 0;
   double rest_s = 0;
-  std::vector<int> moved;                 // track ids of pieces that moved
+  std::vector<int> moved;                 // track ids of pieces that moved, in the order they
+                                          // started moving: the first is the piece struck
   std::vector<ObservedContact> contacts;  // in time order
   std::vector<int> left_table;            // track ids of pieces that fell off the table
   TableObservation before;                // the table at rest before the shot

@@ -11,6 +11,7 @@ enum class Support {
   kFalling,  // crossed the table edge, dropping to the floor
   kFloor,    // came to rest on the floor
   kStacked,  // rides on another body (a pyramid on a pyramid)
+  kHeld,     // in a player's hand, off the table: no physics, not drawn
 };
 
 // A piece as the physics sees it: a rigid footprint on the table plane (2D) plus height
@@ -19,7 +20,8 @@ struct Body {
   bool is_disc = true;  // a disc of `radius`, otherwise a box of `half_extent`
   double radius = 0;
   cv::Vec2d half_extent{0, 0};
-  cv::Vec2d lying_half_extent{0, 0};  // a pyramid's footprint when it lies on a face
+  cv::Vec2d lying_half_extent{0, 0};  // a pyramid's footprint box when it lies on a face
+  cv::Vec2d lying_offset{0, 0};       // that box's centre from `position`, in the body's frame
   bool can_lie = false;               // a hop may land it lying
   bool lying = false;
   double mass = 1;
@@ -40,6 +42,11 @@ struct Body {
   bool Moving() const;
   // Half sizes of the footprint box for its current pose (discs: radius, radius).
   cv::Vec2d FootprintHalfExtent() const;
+  // Centre of the footprint box in the table frame: `position`, except for a lying pyramid,
+  // whose centroid is not the middle of the face it lies on.
+  cv::Vec2d FootprintCentre() const;
+  // On the table top, standing or carried by another piece (not in the air, fallen or held).
+  bool OnTable() const;
 };
 
 }  // namespace tabref::vision::sim

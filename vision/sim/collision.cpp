@@ -14,7 +14,7 @@ struct Box {
   cv::Vec2d half;
 
   explicit Box(const Body& body)
-      : centre(body.position),
+      : centre(body.FootprintCentre()),
         axes{cv::Vec2d(std::cos(body.angle), std::sin(body.angle)),
              cv::Vec2d(-std::sin(body.angle), std::cos(body.angle))},
         half(body.FootprintHalfExtent()) {}

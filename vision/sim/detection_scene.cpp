@@ -6,9 +6,9 @@
 #include "vision/sim/option_check.h"
 #include "vision/sim/piece_body.h"
 #include "vision/sim/random.h"
-#include "vision/sim/random_camera.h"
 #include "vision/sim/random_scene.h"
 #include "vision/sim/renderer.h"
+#include "vision/sim/webcam.h"
 
 namespace tabref::vision::sim {
 namespace {
@@ -158,8 +158,7 @@ DetectionScene MakeDetectionScene(const PieceSet& set, const DetectionSceneOptio
   scene.layout = setup.layout;
   scene.looks = std::move(setup.looks);
   scene.bodies = std::move(setup.bodies);
-  scene.camera = PlaceCameraOverTable(
-      RandomCameraOptions(options.width, options.height, options.tilt_deg, rng), scene.layout);
+  scene.camera = RandomWebcam({options.width, options.height, options.tilt_deg}, scene.layout, rng);
   scene.render = options.vary_lighting ? RandomLighting(rng) : RenderOptions{};
   scene.render.seed = options.seed;
   if (Chance(options.hand_chance, rng)) {

@@ -91,6 +91,10 @@ const char* ToString(EventType type) {
       return "left_table";
     case EventType::kRest:
       return "rest";
+    case EventType::kPlaced:
+      return "placed";
+    case EventType::kPickedUp:
+      return "picked_up";
   }
   return "?";
 }
@@ -116,12 +120,54 @@ void World::Flick(int body, const cv::Vec2d& velocity, double spin) {
 
 void World::Hop(int body, const cv::Vec2d& velocity, double climb) {
   Body& thrown = bodies_.at(static_cast<size_t>(body));
-  if (thrown.support != Support::kTable) return;
+  if (thrown.support != Support::kTable && thrown.support != Support::kStacked) return;
+  thrown.carrier = -1;
+  thrown.stack_height = 0;
   thrown.velocity = velocity;
   thrown.climb_rate = climb;
   thrown.support = Support::kAir;
   thrown.lying = false;
   Record(EventType::kHop, body, -1, velocity);
+}
+
+void World::Place(int body, const cv::Vec2d& position, double angle, bool lying) {
+  Body& placed = bodies_.at(static_cast<size_t>(body));
+  placed.position = position;
+  placed.angle = angle;
+  placed.lying = lying && placed.can_lie;
+  placed.velocity = {0, 0};
+  placed.spin = 0;
+  placed.elevation = 0;
+  placed.climb_rate = 0;
+  placed.support = Support::kTable;
+  placed.carrier = -1;
+  placed.stack_height = 0;
+  Record(EventType::kPlaced, body, -1, position, placed.lying);
+}
+
+void World::PlaceOnTop(int body, int carrier, double stack_height) {
+  const Body& below = bodies_.at(static_cast<size_t>(carrier));
+  Body& placed = bodies_.at(static_cast<size_t>(body));
+  placed.velocity = {0, 0};
+  placed.spin = 0;
+  placed.climb_rate = 0;
+  placed.lying = false;
+  placed.support = Support::kStacked;
+  placed.carrier = carrier;
+  placed.stack_height = stack_height;
+  CarryStacked();
+  Record(EventType::kPlaced, body, carrier, below.position);
+}
+
+void World::PickUp(int body) {
+  Body& taken = bodies_.at(static_cast<size_t>(body));
+  taken.velocity = {0, 0};
+  taken.spin = 0;
+  taken.climb_rate = 0;
+  taken.support = Support::kHeld;
+  taken.carrier = -1;
+  taken.stack_height = 0;
+  Record(EventType::kPickedUp, body);
 }
 
 bool World::AtRest() const {
@@ -208,12 +254,19 @@ void World::CarryStacked() {
 
 void World::ResolveContacts() {
   std::set<std::pair<int, int>> touching_now;
+  std::vector<bool> moving(bodies_.size());
+  for (size_t i = 0; i < bodies_.size(); ++i) moving[i] = bodies_[i].Moving();
   for (size_t a = 0; a < bodies_.size(); ++a) {
     for (size_t b = a + 1; b < bodies_.size(); ++b) {
       if (!Collides(bodies_[a]) || !Collides(bodies_[b])) continue;
+      const std::pair<int, int> pair(static_cast<int>(a), static_cast<int>(b));
+      // Two pieces at rest neither meet nor part: nothing to resolve.
+      if (!moving[a] && !moving[b]) {
+        if (touching_.contains(pair)) touching_now.insert(pair);
+        continue;
+      }
       const std::optional<Contact> contact = FindContact(bodies_[a], bodies_[b]);
       if (!contact) continue;
-      const std::pair<int, int> pair(static_cast<int>(a), static_cast<int>(b));
       touching_now.insert(pair);
       if (!touching_.contains(pair))
         Record(EventType::kContact, pair.first, pair.second, contact->point);

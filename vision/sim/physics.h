@@ -31,6 +31,8 @@ enum class EventType {
   kLanded,     // a hopping piece came down (`lying` tells how)
   kLeftTable,  // `piece`'s centre crossed the table edge
   kRest,       // every piece stopped
+  kPlaced,     // a player put `piece` down by hand (on the table, or on top of `other`)
+  kPickedUp,   // a player took `piece` off the table (or the floor) into the hand
 };
 const char* ToString(EventType type);
 
@@ -54,7 +56,16 @@ class World {
   // Strikes a body now: it slides off with `velocity` (mm/s) and `spin` (rad/s).
   void Flick(int body, const cv::Vec2d& velocity, double spin);
   // Launches a body now (Ice Boule's centrifice): horizontal `velocity`, upward `climb` mm/s.
+  // A stacked body leaves its carrier.
   void Hop(int body, const cv::Vec2d& velocity, double climb);
+
+  // A player's hands between shots: put a body down at rest on the table at `position`
+  // turned by `angle` (upright when `lying` is false), stand it on top of `carrier` at
+  // `stack_height` above the carrier's base, or take it into the hand (off the table, not
+  // drawn). Each is recorded as an event.
+  void Place(int body, const cv::Vec2d& position, double angle, bool lying = false);
+  void PlaceOnTop(int body, int carrier, double stack_height);
+  void PickUp(int body);
   void Step();
   // Steps until Time() reaches `time_s` (to the step at or after it).
   void AdvanceTo(double time_s);

@@ -37,8 +37,10 @@ Body MakeBody(const PieceLook& look, const PieceSet& set, const cv::Vec2d& posit
   body.radius = 0.5 * size.length_mm;
   body.half_extent = {0.5 * size.length_mm, 0.5 * size.width_mm};
   body.can_lie = look.kind == PieceKind::kPyramid;
-  if (body.can_lie)
+  if (body.can_lie) {
     body.lying_half_extent = 0.5 * LyingPyramidFootprint(size.length_mm, size.height_mm);
+    body.lying_offset = LyingPyramidOffset(size.length_mm, size.height_mm);
+  }
   const double volume =
       look.kind == PieceKind::kPyramid
           ? size.length_mm * size.width_mm * size.height_mm / 3
@@ -64,9 +66,21 @@ double NestedHeight(const PieceDimensions& lower, const PieceDimensions& upper) 
   return std::max(meets_sides, 0.2 * upper.height_mm);
 }
 
-cv::Vec2d LyingPyramidFootprint(double base, double height) {
-  const double slant = std::hypot(height, 0.5 * base);
-  return {slant, base};
+double LyingBaseEdge(double base, double height) {
+  // The solid turns about its base edge onto a face, then its centroid (a quarter of the
+  // height up the axis) is moved over the origin.
+  const double half = 0.5 * base;
+  return (half * half + 0.25 * height * height) / std::hypot(height, half);
 }
+
+cv::Vec2d LyingPyramidFootprint(double base, double height) {
+  return {base, std::hypot(height, 0.5 * base)};
+}
+
+cv::Vec2d LyingPyramidOffset(double base, double height) {
+  return {0, LyingBaseEdge(base, height) - 0.5 * std::hypot(height, 0.5 * base)};
+}
+
+double LyingApexDirection(double angle) { return angle - 0.5 * CV_PI; }
 
 }  // namespace tabref::vision::sim

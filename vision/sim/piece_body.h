@@ -1,7 +1,7 @@
 #pragma once
 
-#include "vision/sim/body.h"
 #include "vision/pieces/piece_set.h"
+#include "vision/sim/body.h"
 #include "vision/sim/scene.h"
 
 namespace tabref::vision::sim {
@@ -13,7 +13,15 @@ Body MakeBody(const PieceLook& look, const PieceSet& set, const cv::Vec2d& posit
 // How high `upper`'s base sits when nested on top of `lower` (both upright pyramids).
 double NestedHeight(const PieceDimensions& lower, const PieceDimensions& upper);
 
-// A pyramid of base `base` and height `height` lying on a face: its footprint box (full sizes).
+// A pyramid of base `base` and height `height` lying on a face, in the body frame of its
+// solid (the renderer's): the face it lies on is a triangle whose base edge runs along x at
+// y = LyingBaseEdge() and whose apex points to -y; the origin lies below the centroid.
+// LyingPyramidFootprint() is the box around that triangle (full sizes) and
+// LyingPyramidOffset() the box's centre.
+double LyingBaseEdge(double base, double height);
 cv::Vec2d LyingPyramidFootprint(double base, double height);
+cv::Vec2d LyingPyramidOffset(double base, double height);
+// The direction (radians, table frame) the apex of a lying pyramid at `angle` points to.
+double LyingApexDirection(double angle);
 
 }  // namespace tabref::vision::sim

@@ -4,8 +4,8 @@
 #include <optional>
 #include <vector>
 
-#include "vision/sim/body.h"
 #include "vision/pieces/piece_set.h"
+#include "vision/sim/body.h"
 #include "vision/sim/random.h"
 #include "vision/sim/scene.h"
 

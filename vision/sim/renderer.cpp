@@ -87,7 +87,8 @@ cv::Mat Renderer::Render(const std::vector<PieceLook>& looks, const std::vector<
   cv::Mat frame = background_.clone();
   std::vector<size_t> visible;
   for (size_t i = 0; i < bodies.size(); ++i) {
-    if (bodies[i].elevation > -layout_.table_thickness_mm) visible.push_back(i);
+    if (bodies[i].support != Support::kHeld && bodies[i].elevation > -layout_.table_thickness_mm)
+      visible.push_back(i);
   }
   const auto distance = [&](size_t i) {
     const Body& body = bodies[i];

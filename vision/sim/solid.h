@@ -7,9 +7,9 @@
 #include <utility>
 #include <vector>
 
+#include "vision/pieces/piece_set.h"
 #include "vision/sim/body.h"
 #include "vision/sim/lighting.h"
-#include "vision/pieces/piece_set.h"
 #include "vision/sim/scene.h"
 #include "vision/sim/textures.h"
 

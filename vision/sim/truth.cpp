@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "vision/sim/piece_body.h"
+
 namespace tabref::vision::sim {
 namespace {
 
@@ -28,6 +30,8 @@ const char* SupportName(Support support) {
       return "floor";
     case Support::kStacked:
       return "stacked";
+    case Support::kHeld:
+      return "held";
   }
   return "?";
 }
@@ -113,9 +117,9 @@ json PoseJson(int piece, const Body& body) {
             {"x_mm", Rounded(body.position[0])},
             {"y_mm", Rounded(body.position[1])},
             {"z_mm", Rounded(body.elevation)},
-            {"angle_deg", Degrees(body.angle)},
+            {"angle_deg", Degrees(body.lying ? LyingApexDirection(body.angle) : body.angle)},
             {"support", SupportName(body.support)},
-            {"on_table", body.support != Support::kFalling && body.support != Support::kFloor},
+            {"on_table", body.OnTable() || body.support == Support::kAir},
             {"moving", body.Moving()},
             {"on_top_of", body.support == Support::kStacked ? json(body.carrier) : json(nullptr)}};
   if (body.can_lie) pose["pose"] = body.lying ? "lying" : "upright";
@@ -143,6 +147,14 @@ json EventJson(const Event& event, double fps) {
     case EventType::kLeftTable:
       entry["piece"] = event.piece;
       entry["edge_point_mm"] = Point(event.value);
+      break;
+    case EventType::kPlaced:
+      entry["piece"] = event.piece;
+      entry["point_mm"] = Point(event.value);
+      if (event.other >= 0) entry["on_top_of"] = event.other;
+      break;
+    case EventType::kPickedUp:
+      entry["piece"] = event.piece;
       break;
     case EventType::kRest:
       break;

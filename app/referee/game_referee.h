@@ -1,0 +1,58 @@
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/referee/decision.h"
+#include "rules/core/json.h"
+#include "rules/core/state.h"
+#include "vision/observation/observation.h"
+
+namespace tabref::referee {
+
+// The referee of one camera-refereed game: turns what the camera saw into the game's rules
+// actions. It keeps no state of its own: every reading is made from the engine's state
+// (what the rules know so far) and the observations, so undo and replay need nothing from
+// it, and the live camera and the synthetic table's ground truth go through the same code.
+//
+// The loop of a referee (live or simulated):
+//   Expect(state) -> a shot: wait for the shot, Judge(state, shot), apply the action
+//                 -> a decision: ask the players, apply their answer (a manual action)
+//   between shots: Refresh(state, last at rest, now) -> an action when pieces were put back
+class GameReferee {
+ public:
+  virtual ~GameReferee() = default;
+
+  // The rules' game name: "bocce", "ppolf", "iceboule".
+  virtual std::string GameName() const = 0;
+  // The identities in force (which piece is whose), in the form the binding is given.
+  virtual rules::Json Binding() const = 0;
+
+  // What the engine waits for now: a shot when a measured action of the game's shot types
+  // is legal, else the manual decision the legal actions describe.
+  Expectation Expect(const rules::State& state) const;
+
+  // Reads a shot (first movement to everything at rest again) into the rules action it
+  // stands for, asks the players when the camera cannot tell, or says why the shot is not
+  // judged. Never applies anything.
+  virtual Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const = 0;
+
+  // Pieces moved by hand between shots (a coin put back after leaving the table): the
+  // action that tells the engine, when the game records such things. `last` is the table
+  // at rest after the last shot, `now` the table at rest before the next.
+  virtual std::optional<rules::Json> Refresh(const rules::State& state,
+                                             const vision::TableObservation& last,
+                                             const vision::TableObservation& now) const;
+
+ protected:
+  // The action types a shot on the table turns into.
+  virtual std::vector<std::string> ShotTypes() const = 0;
+};
+
+// The players' decision the engine's legal actions of `types` describe (all manual legal
+// actions when `types` is empty), with `question` as its text.
+ManualDecision ManualChoices(const rules::State& state, const std::string& question,
+                             const std::vector<std::string>& types = {});
+
+}  // namespace tabref::referee

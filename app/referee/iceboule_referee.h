@@ -1,0 +1,59 @@
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "app/referee/game_referee.h"
+#include "app/referee/piece_matcher.h"
+
+namespace tabref::referee {
+
+// Which pyramids are whose in Ice Boule: each player plays one colour, the target is a
+// colour no player uses (its size is the one the starting player picks each end).
+struct IceBouleBinding {
+  std::vector<std::string> colours;  // by seat
+  std::string target;
+
+  // The set's colours in order (red, yellow, green, blue, black): the players take the
+  // first ones, the target the next.
+  static IceBouleBinding Default(int players);
+  // The default with {"colours": [names], "target": name} replaced; throws
+  // std::invalid_argument for too few colours or a target colour a player uses.
+  static IceBouleBinding FromJson(const rules::Json& json, int players);
+  rules::Json ToJson() const;
+  // The seat whose colour `piece` has, or -1.
+  int SeatOf(const vision::ObservedPiece& piece) const;
+};
+
+// Ice Boule from the camera: the target where it was centrificed and stood upright (its
+// placer is the owner of the catapult's centrifuge in the first end), and after each shot
+// the whole table: every piece shot this end with its position, pose, angle, contact with
+// the target (footprints touching) or standing on it, or off the table. The catapult's
+// centrifuge is never a shot piece. Pieces keep the engine's order, and a piece that did not
+// move (nor the target) is reported exactly as the engine has it, so rulings stand.
+class IceBouleReferee : public GameReferee {
+ public:
+  explicit IceBouleReferee(IceBouleBinding binding) : binding_(std::move(binding)) {}
+
+  std::string GameName() const override { return "iceboule"; }
+  rules::Json Binding() const override { return binding_.ToJson(); }
+  const IceBouleBinding& binding() const { return binding_; }
+  Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;
+
+  // Footprints this close or closer touch (the camera's "contact").
+  static constexpr double kTouchingGapMm = 0.1;
+
+ protected:
+  std::vector<std::string> ShotTypes() const override { return {"place_target", "shot"}; }
+
+ private:
+  Verdict JudgePlacement(const rules::State& state, const rules::Json& details,
+                         const vision::ShotObservation& shot) const;
+  Verdict JudgeShot(const rules::State& state, const rules::Json& details,
+                    const vision::ShotObservation& shot) const;
+  bool IsTarget(const vision::ObservedPiece& piece) const;
+
+  IceBouleBinding binding_;
+};
+
+}  // namespace tabref::referee

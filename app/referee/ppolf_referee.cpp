@@ -1,0 +1,241 @@
+#include "app/referee/ppolf_referee.h"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "app/referee/observed_pieces.h"
+#include "rules/ppolf/observation.h"
+#include "rules/ppolf/options.h"
+
+namespace tabref::referee {
+namespace {
+
+using rules::Json;
+using vision::ObservedPiece;
+using vision::ShotObservation;
+using vision::TableObservation;
+
+// A piece counts as moved between two looks at the table beyond this, or 3 sigmas.
+constexpr double kMovedMm = 0.5;
+
+constexpr std::array<const char*, 3> kHoleSuits = {"suns", "arms", "crowns"};
+constexpr std::array<const char*, 6> kRanks = {"null", "ace", "2", "3", "4", "5"};
+
+std::vector<PieceMatcher> DefaultCoins() {
+  std::vector<PieceMatcher> coins;
+  for (const char* suit : {"suns", "arms", "moons", "crowns"})
+    coins.push_back(CoinShowingSuit(suit));
+  for (const char* rank : kRanks) coins.push_back(CoinShowingValue(rank));
+  return coins;
+}
+
+Json PlayerDetails(const Json& details, int seat) {
+  return details.at("players").at(static_cast<size_t>(seat));
+}
+
+bool InPlay(const Json& details, int seat) {
+  return PlayerDetails(details, seat).at("state") == "in play";
+}
+
+Json TilePoseJson(const ObservedPiece& tile) {
+  return {{"at", rules::ToJson(tile.position_mm)},
+          {"angle_deg", tile.angle_deg},
+          {"sigma_mm", tile.sigma_mm}};
+}
+
+bool MovedBetween(const ObservedPiece& last, const ObservedPiece& now) {
+  const double tolerance = std::max(kMovedMm, 3 * std::hypot(last.sigma_mm, now.sigma_mm));
+  return rules::Distance(last.position_mm, now.position_mm) > tolerance;
+}
+
+}  // namespace
+
+PpolfBinding PpolfBinding::Default(int players) {
+  PpolfBinding binding;
+  const std::vector<PieceMatcher> coins = DefaultCoins();
+  binding.coins.assign(coins.begin(),
+                       coins.begin() + std::min<long>(players, static_cast<long>(coins.size())));
+  binding.tiles[rules::ppolf::kFirstTeeTile] = FaceUpTile("moons", "ace");
+  for (int hole = 0; hole < rules::ppolf::kHoleCount; ++hole) {
+    binding.tiles[static_cast<size_t>(rules::ppolf::TargetTile(hole))] =
+        FaceUpTile(kHoleSuits[static_cast<size_t>(hole / rules::ppolf::kHolesPerSuit)],
+                   kRanks[static_cast<size_t>(hole % rules::ppolf::kHolesPerSuit)]);
+  }
+  return binding;
+}
+
+PpolfBinding PpolfBinding::FromJson(const Json& json, int players) {
+  PpolfBinding binding = Default(players);
+  if (!json.is_null()) {
+    if (!json.is_object()) throw std::invalid_argument("ppolf binding: must be an object");
+    for (const auto& [key, value] : json.items()) {
+      if (key == "coins") {
+        if (!value.is_array()) throw std::invalid_argument("ppolf binding coins: must be a list");
+        binding.coins.clear();
+        for (size_t i = 0; i < value.size(); ++i) {
+          binding.coins.push_back(
+              PieceMatcher::FromJson(value[i], "ppolf binding coins[" + std::to_string(i) + "]"));
+        }
+      } else if (key == "tiles") {
+        if (!value.is_array() || value.size() != binding.tiles.size()) {
+          throw std::invalid_argument(
+              "ppolf binding tiles: must list the 19 course tiles (black ace, then the holes)");
+        }
+        for (size_t i = 0; i < value.size(); ++i) {
+          binding.tiles[i] =
+              PieceMatcher::FromJson(value[i], "ppolf binding tiles[" + std::to_string(i) + "]");
+        }
+      } else {
+        throw std::invalid_argument("ppolf binding: unknown field \"" + key + "\" (coins, tiles)");
+      }
+    }
+  }
+  if (static_cast<int>(binding.coins.size()) < players) {
+    throw std::invalid_argument("ppolf binding coins: " + std::to_string(players) +
+                                " players need " + std::to_string(players) + " coins, " +
+                                std::to_string(binding.coins.size()) + " given");
+  }
+  return binding;
+}
+
+Json PpolfBinding::ToJson() const {
+  Json coin_list = Json::array();
+  for (const PieceMatcher& coin : coins) coin_list.push_back(coin.ToJson());
+  Json tile_list = Json::array();
+  for (const PieceMatcher& tile : tiles) tile_list.push_back(tile.ToJson());
+  return {{"coins", coin_list}, {"tiles", tile_list}};
+}
+
+int PpolfBinding::SeatOf(const ObservedPiece& piece) const {
+  for (size_t seat = 0; seat < coins.size(); ++seat) {
+    if (coins[seat].Matches(piece)) return static_cast<int>(seat);
+  }
+  return -1;
+}
+
+int PpolfBinding::TileOf(const ObservedPiece& piece) const {
+  for (size_t tile = 0; tile < tiles.size(); ++tile) {
+    if (tiles[tile].Matches(piece)) return static_cast<int>(tile);
+  }
+  return -1;
+}
+
+int PpolfReferee::CoinTrack(const TableObservation& table, int seat) const {
+  const std::vector<int> tracks =
+      TracksMatching(table, binding_.coins.at(static_cast<size_t>(seat)));
+  return tracks.empty() ? -1 : tracks.front();
+}
+
+int PpolfReferee::TileTrack(const TableObservation& table, int tile) const {
+  const std::vector<int> tracks =
+      TracksMatching(table, binding_.tiles.at(static_cast<size_t>(tile)));
+  return tracks.empty() ? -1 : tracks.front();
+}
+
+Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& shot) const {
+  const Expectation expected = Expect(state);
+  if (expected.awaiting != Awaiting::kShot) {
+    return Verdict::NotJudged("no flick is due now: " + expected.status);
+  }
+  const Json details = state.Scorecard().details;
+  const std::optional<int> coin = FirstMoved(shot, [&](int track) {
+    const ObservedPiece* piece = FindTrack(shot.before, track);
+    return piece != nullptr && binding_.SeatOf(*piece) >= 0;
+  });
+  if (!coin) return Verdict::NotJudged("no player's coin was flicked");
+  const int seat = binding_.SeatOf(*FindTrack(shot.before, *coin));
+  const std::string& name = state.game().PlayerName(seat);
+  if (!Contains(expected.actors, seat)) {
+    return Verdict::NotJudged(name + "'s coin was flicked, but " + expected.status);
+  }
+
+  const int hole = details.at("hole_number").get<int>() - 1;
+  const int hole_track = TileTrack(shot.before, rules::ppolf::TargetTile(hole));
+  Json flick = {{"type", "flick"}, {"player", name}};
+  const bool hit = hole_track >= 0 && Touched(shot, *coin, hole_track);
+  const bool off_table = Contains(shot.left_table, *coin);
+  if (hit) flick["hit"] = true;
+  if (off_table) flick["off_table"] = true;
+
+  Json knocked_in = Json::array();
+  Json knocked_off = Json::array();
+  std::vector<int> gone = {seat};
+  for (int other = 0; other < state.game().NumPlayers(); ++other) {
+    if (other == seat || !InPlay(details, other)) continue;
+    const int track = CoinTrack(shot.before, other);
+    if (track < 0) continue;
+    if (hole_track >= 0 && Touched(shot, track, hole_track)) {
+      knocked_in.push_back(state.game().PlayerName(other));
+      gone.push_back(other);
+    } else if (Contains(shot.left_table, track)) {
+      knocked_off.push_back(state.game().PlayerName(other));
+      gone.push_back(other);
+    }
+  }
+  if (!knocked_in.empty()) flick["knocked_in"] = knocked_in;
+  if (!knocked_off.empty()) flick["knocked_off"] = knocked_off;
+  int tiles_off = 0;
+  for (int track : shot.left_table) {
+    const ObservedPiece* piece = FindTrack(shot.before, track);
+    tiles_off += piece != nullptr && binding_.TileOf(*piece) >= 0;
+  }
+  if (tiles_off > 0) flick["holes_knocked_off"] = tiles_off;
+
+  // A hole knocked off the table is put back where it was.
+  if (const ObservedPiece* tile = FindTrack(shot.after, hole_track)) {
+    flick["hole"] = TilePoseJson(*tile);
+  } else if (const ObservedPiece* was = FindTrack(shot.before, hole_track)) {
+    flick["hole"] = TilePoseJson(*was);
+  }
+
+  Json coins = Json::array();
+  for (int player = 0; player < state.game().NumPlayers(); ++player) {
+    const bool still_in_play = player == seat ? !hit && !off_table : InPlay(details, player);
+    if (!still_in_play || (player != seat && Contains(gone, player))) continue;
+    const int track = player == seat ? *coin : CoinTrack(shot.before, player);
+    if (const ObservedPiece* resting = FindTrack(shot.after, track)) {
+      coins.push_back({{"player", state.game().PlayerName(player)},
+                       {"at", rules::ToJson(resting->position_mm)},
+                       {"sigma_mm", resting->sigma_mm}});
+    }
+  }
+  if (!coins.empty()) flick["coins"] = coins;
+  std::string reason = name + (hit ? " hit the hole" : " missed");
+  if (off_table) reason += ", off the table";
+  return Verdict::Act(flick, reason);
+}
+
+std::optional<Json> PpolfReferee::Refresh(const rules::State& state, const TableObservation& last,
+                                          const TableObservation& now) const {
+  if (state.IsTerminal()) return std::nullopt;
+  const Json details = state.Scorecard().details;
+  Json coins = Json::array();
+  for (int seat = 0; seat < state.game().NumPlayers(); ++seat) {
+    if (!InPlay(details, seat)) continue;
+    const ObservedPiece* coin = FindTrack(now, CoinTrack(now, seat));
+    if (coin == nullptr) continue;
+    const ObservedPiece* before = FindTrack(last, CoinTrack(last, seat));
+    if (before != nullptr && !MovedBetween(*before, *coin)) continue;
+    coins.push_back({{"player", state.game().PlayerName(seat)},
+                     {"at", rules::ToJson(coin->position_mm)},
+                     {"sigma_mm", coin->sigma_mm}});
+  }
+  Json tiles = Json::array();
+  const int hole = details.at("hole_number").get<int>() - 1;
+  const int tile = rules::ppolf::TargetTile(hole);
+  const ObservedPiece* hole_now = FindTrack(now, TileTrack(now, tile));
+  const ObservedPiece* hole_last = FindTrack(last, TileTrack(last, tile));
+  if (hole_now != nullptr && hole_last != nullptr && MovedBetween(*hole_last, *hole_now)) {
+    const auto options = rules::ppolf::Options::FromJson(state.game().ResolvedOptions());
+    tiles.push_back(rules::ppolf::HoleTileJson(
+        hole, {hole_now->position_mm, hole_now->angle_deg, hole_now->sigma_mm}, options));
+  }
+  if (coins.empty() && tiles.empty()) return std::nullopt;
+  Json layout = {{"type", "layout"}};
+  if (!coins.empty()) layout["coins"] = coins;
+  if (!tiles.empty()) layout["tiles"] = tiles;
+  return layout;
+}
+
+}  // namespace tabref::referee

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "app/referee/game_referee.h"
+#include "app/referee/piece_matcher.h"
+#include "rules/ppolf/course.h"
+
+namespace tabref::referee {
+
+// Which coin is whose and which tile is which course tile in Ppolf.
+struct PpolfBinding {
+  // Each player's coin, by seat: a coin showing a face no other coin on the table shows.
+  std::vector<PieceMatcher> coins;
+  // The course in course order: the black ace (the first tee), then holes 1..18.
+  std::array<PieceMatcher, rules::ppolf::kTileCount> tiles;
+
+  // The rulebook's coins: red, blue, black, green/yellow (the suit sides of suns, arms,
+  // moons, crowns), then the value sides null, ace, 2, 3, 4, 5. The course: tiles face up,
+  // red = suns, blue = arms, green/yellow = crowns, the black ace = the moons ace.
+  static PpolfBinding Default(int players);
+  // The default with {"coins": [matchers], "tiles": [19 matchers]} replaced; throws
+  // std::invalid_argument naming a bad field (also for more players than coins).
+  static PpolfBinding FromJson(const rules::Json& json, int players);
+  rules::Json ToJson() const;
+  // The seat whose coin `piece` is, or -1; the course tile it is, or -1.
+  int SeatOf(const vision::ObservedPiece& piece) const;
+  int TileOf(const vision::ObservedPiece& piece) const;
+};
+
+// Ppolf from the camera: each flick's hit (a contact of the player's coin with the target
+// hole tile during the flick), coins and course tiles that left the table, coins knocked
+// into the hole, where the hole and the coins in play rest; between flicks, coins put back
+// by hand (a coin flicked off the table is put back one tile width in).
+class PpolfReferee : public GameReferee {
+ public:
+  explicit PpolfReferee(PpolfBinding binding) : binding_(std::move(binding)) {}
+
+  std::string GameName() const override { return "ppolf"; }
+  rules::Json Binding() const override { return binding_.ToJson(); }
+  const PpolfBinding& binding() const { return binding_; }
+  Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;
+  std::optional<rules::Json> Refresh(const rules::State& state,
+                                     const vision::TableObservation& last,
+                                     const vision::TableObservation& now) const override;
+
+  // Which piece on `table` is the coin of `seat` (a track id), or -1.
+  int CoinTrack(const vision::TableObservation& table, int seat) const;
+  // Which piece on `table` is course tile `tile`, or -1.
+  int TileTrack(const vision::TableObservation& table, int tile) const;
+
+ protected:
+  std::vector<std::string> ShotTypes() const override { return {"flick"}; }
+
+ private:
+  PpolfBinding binding_;
+};
+
+}  // namespace tabref::referee

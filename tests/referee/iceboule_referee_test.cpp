@@ -1,0 +1,195 @@
+#include "app/referee/iceboule_referee.h"
+
+#include <gtest/gtest.h>
+
+#include "app/referee/registry.h"
+#include "tests/referee/observations.h"
+
+namespace tabref::referee {
+namespace {
+
+using rules::Json;
+using namespace testing;  // NOLINT(google-build-using-namespace): the builders
+
+// Ann plays red (medium this end), Bob yellow (small), the target is green (medium), track
+// 10, standing at (500, 250). Ann's catapults: tracks 0 (centrifuge) and 1, 2; Bob's 30 and
+// 31, 32.
+class IceBouleRefereeTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    state_ = NewGame({{"game", "iceboule"}, {"players", {"Ann", "Bob"}}});
+    referee_ = MakeReferee(state_->game());
+  }
+
+  Json JudgeAndApply(const vision::ShotObservation& shot) {
+    const Verdict verdict = referee_->Judge(*state_, shot);
+    EXPECT_EQ(verdict.kind, VerdictKind::kAction) << verdict.reason;
+    state_->Apply(verdict.action, rules::ActionSource::kVision);
+    return verdict.action;
+  }
+  Json End() const { return state_->Scorecard().details["current_end"]; }
+
+  static vision::ObservedPiece Target() { return Upright(10, "green", "medium", {500, 250}); }
+  // A catapult at `at`: `bottom` (observation index `bottom_index`) carrying `top`.
+  static std::vector<vision::ObservedPiece> Catapult(vision::ObservedPiece bottom,
+                                                     vision::ObservedPiece top, int bottom_index) {
+    top.on_top_of = bottom_index;
+    return {std::move(bottom), std::move(top)};
+  }
+
+  void PlaceTargetAndChooseSizes() {
+    auto before = Catapult(Upright(0, "red", "medium", {100, 200}),
+                           Upright(10, "green", "medium", {100, 200}), 0);
+    JudgeAndApply(
+        Shot(Table(before), Table({Upright(0, "red", "medium", {100, 200}), Target()}), {10}));
+    state_->Apply(Json{{"type", "choose_size"}, {"player", "Ann"}, {"size", "medium"}});
+    state_->Apply(Json{{"type", "choose_size"}, {"player", "Bob"}, {"size", "small"}});
+  }
+
+  // Ann's first projectile (track 1) lands at `landed`.
+  Json AnnShoots(const vision::ObservedPiece& landed) {
+    std::vector<vision::ObservedPiece> before = {Target()};
+    for (auto& piece : Catapult(Upright(0, "red", "medium", {100, 200}),
+                                Upright(1, "red", "medium", {100, 200}), 1))
+      before.push_back(piece);
+    return JudgeAndApply(Shot(
+        Table(before), Table({Target(), Upright(0, "red", "medium", {100, 200}), landed}), {1}));
+  }
+
+  std::unique_ptr<rules::State> state_;
+  std::unique_ptr<GameReferee> referee_;
+};
+
+TEST_F(IceBouleRefereeTest, TheTargetsPlacerIsTheOwnerOfTheCentrifuge) {
+  auto before = Catapult(Upright(30, "yellow", "large", {100, 200}),
+                         Upright(10, "green", "large", {100, 200}), 0);
+  const Json action = JudgeAndApply(Shot(Table(before),
+                                         Table({Upright(30, "yellow", "large", {100, 200}),
+                                                Upright(10, "green", "large", {480, 260}, 12)}),
+                                         {10}));
+  EXPECT_EQ(action, Json({{"type", "place_target"},
+                          {"player", "Bob"},
+                          {"size", "large"},
+                          {"position", {480.0, 260.0}},
+                          {"angle_deg", 12.0},
+                          {"sigma_mm", 0.0}}));
+  const Expectation next = referee_->Expect(*state_);
+  ASSERT_EQ(next.awaiting, Awaiting::kDecision);
+  EXPECT_EQ(next.decision.kind, "choose_size");
+}
+
+TEST_F(IceBouleRefereeTest, ALyingTargetIsNotJudgedUntilStoodUpright) {
+  auto before = Catapult(Upright(0, "red", "medium", {100, 200}),
+                         Upright(10, "green", "medium", {100, 200}), 0);
+  const Verdict verdict = referee_->Judge(
+      *state_, Shot(Table(before), Table({Lying(10, "green", "medium", {480, 260}, 40)}), {10}));
+  EXPECT_EQ(verdict.kind, VerdictKind::kNotJudged);
+  EXPECT_NE(verdict.reason.find("upright"), std::string::npos);
+}
+
+TEST_F(IceBouleRefereeTest, APieceTouchingTheTarget) {
+  PlaceTargetAndChooseSizes();
+  const Json action = AnnShoots(Upright(1, "red", "medium", {480.2, 250}));
+  ASSERT_EQ(action["pieces"].size(), 1u);  // the centrifuge is no shot piece
+  EXPECT_EQ(action["pieces"][0]["player"], "Ann");
+  EXPECT_EQ(action["pieces"][0]["touching_target"], true);
+  EXPECT_EQ(action["target"]["position"], Json({500.0, 250.0}));
+  EXPECT_EQ(End()["leader"], "Ann");
+}
+
+TEST_F(IceBouleRefereeTest, APieceStackedOnTheUprightTarget) {
+  PlaceTargetAndChooseSizes();
+  vision::ObservedPiece on_top = Upright(1, "red", "medium", {500, 250});
+  on_top.on_top_of = 0;  // the target is the first piece after the shot
+  const Json action = AnnShoots(on_top);
+  EXPECT_EQ(action["pieces"][0]["stacked_on_target"], true);
+  EXPECT_FALSE(action["pieces"][0].contains("touching_target"));
+}
+
+TEST_F(IceBouleRefereeTest, AProjectileOffTheTable) {
+  PlaceTargetAndChooseSizes();
+  std::vector<vision::ObservedPiece> before = {Target()};
+  for (auto& piece : Catapult(Upright(0, "red", "medium", {100, 200}),
+                              Upright(1, "red", "medium", {100, 200}), 1))
+    before.push_back(piece);
+  const Json action = JudgeAndApply(Shot(
+      Table(before), Table({Target(), Upright(0, "red", "medium", {100, 200})}), {1}, {}, {1}));
+  EXPECT_EQ(action["pieces"], Json::array({{{"player", "Ann"}, {"off_table", true}}}));
+}
+
+TEST_F(IceBouleRefereeTest, UnmovedPiecesKeepTheEnginesReadingSoRulingsStand) {
+  PlaceTargetAndChooseSizes();
+  // Ann 10.0 mm from the target, then Bob 10.5 mm: too close to call.
+  const vision::ObservedPiece ann = Upright(1, "red", "medium", {470.2, 250});
+  AnnShoots(ann);
+  const Json engine_piece = End()["layout"]["pieces"][0];
+  std::vector<vision::ObservedPiece> before = {Target(), ann};
+  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
+                              Upright(31, "yellow", "small", {100, 300}), 2))
+    before.push_back(piece);
+  const vision::ObservedPiece bob = Upright(31, "yellow", "small", {527.55, 250});
+  const Json action = JudgeAndApply(
+      Shot(Table(before), Table({Target(), ann, Upright(30, "yellow", "small", {100, 300}), bob}),
+           {31}));
+  Json copied = engine_piece;
+  copied.erase("distance");
+  EXPECT_EQ(action["pieces"][0], copied);
+  ASSERT_EQ(action["pieces"].size(), 2u);
+  EXPECT_EQ(action["pieces"][1]["player"], "Bob");
+
+  Expectation expected = referee_->Expect(*state_);
+  ASSERT_EQ(expected.awaiting, Awaiting::kDecision);
+  EXPECT_EQ(expected.decision.kind, "ruling");
+  state_->Apply(Json{{"type", "ruling"}, {"closer", "Bob"}});
+  ASSERT_EQ(End()["leader"], "Bob");
+
+  // Ann's next projectile lands far off, moving nothing: the ruling stands, Bob still leads.
+  before = {Target(), ann, bob};
+  for (auto& piece : Catapult(Upright(0, "red", "medium", {100, 200}),
+                              Upright(2, "red", "medium", {100, 200}), 3))
+    before.push_back(piece);
+  JudgeAndApply(Shot(Table(before),
+                     Table({Target(), ann, bob, Upright(0, "red", "medium", {100, 200}),
+                            Lying(2, "red", "medium", {300, 100}, 70)}),
+                     {2}));
+  EXPECT_EQ(state_->Snapshot()["end"]["rulings"].size(), 1u);
+  EXPECT_EQ(End()["leader"], "Bob");
+}
+
+TEST_F(IceBouleRefereeTest, ALyingPieceIsMeasuredByTheFaceItLiesOn) {
+  PlaceTargetAndChooseSizes();
+  const vision::ObservedPiece lying = Lying(1, "red", "medium", {440, 250}, 0);
+  const Json action = AnnShoots(lying);
+  EXPECT_EQ(action["pieces"][0]["pose"], "lying");
+  EXPECT_EQ(action["pieces"][0]["angle_deg"], 0.0);
+  // The engine's outline around that position is the observed face.
+  const Json distance = End()["layout"]["pieces"][0]["distance"];
+  EXPECT_NEAR(distance["gap_mm"].get<double>(), rules::Gap(lying.footprint, Target().footprint),
+              1e-9);
+}
+
+TEST_F(IceBouleRefereeTest, AnotherPlayersPieceOutOfTurnIsNotJudged) {
+  PlaceTargetAndChooseSizes();
+  std::vector<vision::ObservedPiece> before = {Target()};
+  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
+                              Upright(31, "yellow", "small", {100, 300}), 1))
+    before.push_back(piece);
+  const Verdict verdict = referee_->Judge(
+      *state_,
+      Shot(Table(before), Table({Target(), Upright(31, "yellow", "small", {450, 250})}), {31}));
+  EXPECT_EQ(verdict.kind, VerdictKind::kNotJudged);
+}
+
+TEST(IceBouleBinding, PlayersTakeTheSetsColoursAndTheTargetTheNext) {
+  const IceBouleBinding two = IceBouleBinding::Default(2);
+  EXPECT_EQ(two.colours, std::vector<std::string>({"red", "yellow"}));
+  EXPECT_EQ(two.target, "green");
+  EXPECT_THROW(IceBouleBinding::Default(5), std::invalid_argument);
+  const IceBouleBinding custom = IceBouleBinding::FromJson({{"target", "black"}}, 2);
+  EXPECT_EQ(custom.target, "black");
+  EXPECT_THROW(IceBouleBinding::FromJson({{"target", "red"}}, 2), std::invalid_argument);
+  EXPECT_THROW(IceBouleBinding::FromJson({{"colours", {"red"}}}, 2), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace tabref::referee

@@ -1,0 +1,160 @@
+#include "app/referee/ppolf_referee.h"
+
+#include <gtest/gtest.h>
+
+#include "app/referee/registry.h"
+#include "tests/referee/observations.h"
+
+namespace tabref::referee {
+namespace {
+
+using rules::Json;
+using namespace testing;  // NOLINT(google-build-using-namespace): the builders
+
+// Tracks: 0 the black ace (the first tee), 1 the red null (hole 1), 2 the red ace (hole 2);
+// 20 Ann's coin (red: suns suit side), 21 Bob's (blue: arms suit side).
+class PpolfRefereeTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    state_ = NewGame({{"game", "ppolf"}, {"players", {"Ann", "Bob"}}});
+    referee_ = MakeReferee(state_->game());
+  }
+
+  std::vector<vision::ObservedPiece> Course() const {
+    return {FaceTile(0, "moons", "ace", {100, 300}, 10),
+            FaceTile(1, "suns", "null", {500, 300}, 30), FaceTile(2, "suns", "ace", {900, 600})};
+  }
+  vision::TableObservation CourseWith(std::vector<vision::ObservedPiece> coins) const {
+    std::vector<vision::ObservedPiece> pieces = Course();
+    pieces.insert(pieces.end(), coins.begin(), coins.end());
+    return Table(pieces);
+  }
+  Json JudgeAndApply(const vision::ShotObservation& shot) {
+    const Verdict verdict = referee_->Judge(*state_, shot);
+    EXPECT_EQ(verdict.kind, VerdictKind::kAction) << verdict.reason;
+    state_->Apply(verdict.action, rules::ActionSource::kVision);
+    return verdict.action;
+  }
+  Json Player(int seat) const { return state_->Scorecard().details["players"][seat]; }
+
+  // Both tee off and miss: Ann rests at (330, 440), Bob at (330, 150).
+  void BothTeeOffAndMiss() {
+    JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+                       CourseWith({SuitCoin(20, "suns", {330, 440})}), {20}));
+    JudgeAndApply(Shot(
+        CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {150, 320})}),
+        CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})}), {21}));
+  }
+
+  std::unique_ptr<rules::State> state_;
+  std::unique_ptr<GameReferee> referee_;
+};
+
+TEST_F(PpolfRefereeTest, AContactWithTheHoleTileIsAHit) {
+  const Json action =
+      JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+                         CourseWith({SuitCoin(20, "suns", {455, 300})}), {20}, {{20, 1}}));
+  EXPECT_EQ(action["player"], "Ann");
+  EXPECT_EQ(action["hit"], true);
+  EXPECT_EQ(action["hole"]["at"], Json({500.0, 300.0}));
+  EXPECT_EQ(action["hole"]["angle_deg"], 30.0);
+  EXPECT_FALSE(action.contains("coins"));  // a holed coin is picked up
+  EXPECT_EQ(Player(0)["state"], "holed");
+  EXPECT_EQ(Player(0)["count"], 1);
+}
+
+TEST_F(PpolfRefereeTest, AContactWithAnotherTileIsNoHit) {
+  const Json action =
+      JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+                         CourseWith({SuitCoin(20, "suns", {160, 300})}), {20}, {{20, 0}}));
+  EXPECT_FALSE(action.contains("hit"));
+  EXPECT_EQ(action["coins"],
+            Json::array({{{"player", "Ann"}, {"at", {160.0, 300.0}}, {"sigma_mm", 0.0}}}));
+}
+
+TEST_F(PpolfRefereeTest, ACoinOffTheTableCostsAPenaltyAndHasNoPosition) {
+  const Json action = JudgeAndApply(
+      Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}), CourseWith({}), {20}, {}, {20}));
+  EXPECT_EQ(action["off_table"], true);
+  EXPECT_FALSE(action.contains("coins"));
+  EXPECT_EQ(Player(0)["penalties"], 1);
+  EXPECT_EQ(Player(0)["count"], 2);
+}
+
+TEST_F(PpolfRefereeTest, KnockingACoinIntoTheHoleOrOffTheTable) {
+  BothTeeOffAndMiss();
+  ASSERT_EQ(state_->StatusLine().rfind("Hole 1 (Red null), round 1: Ann", 0), 0u)
+      << state_->StatusLine();
+  // Ann's coin sends Bob's into the hole.
+  Json action = JudgeAndApply(
+      Shot(CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})}),
+           CourseWith({SuitCoin(20, "suns", {320, 260}), SuitCoin(21, "arms", {470, 250})}),
+           {20, 21}, {{20, 21}, {21, 1}}));
+  EXPECT_EQ(action["knocked_in"], Json::array({"Bob"}));
+  EXPECT_EQ(action["coins"].size(), 1u);
+  EXPECT_EQ(Player(1)["state"], "holed");
+
+  // Next hole, after a fresh start: Ann knocks Bob's coin off the table.
+  state_ = NewGame({{"game", "ppolf"}, {"players", {"Ann", "Bob"}}});
+  BothTeeOffAndMiss();
+  action = JudgeAndApply(
+      Shot(CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})}),
+           CourseWith({SuitCoin(20, "suns", {330, 215})}), {20, 21}, {{20, 21}}, {21}));
+  EXPECT_EQ(action["knocked_off"], Json::array({"Bob"}));
+  EXPECT_EQ(action["coins"],
+            Json::array({{{"player", "Ann"}, {"at", {330.0, 215.0}}, {"sigma_mm", 0.0}}}));
+  EXPECT_EQ(Player(0)["penalties"], 1);
+}
+
+TEST_F(PpolfRefereeTest, ATileKnockedOffTheTableIsCountedAndTheHoleStaysWhereItWas) {
+  const Json action = JudgeAndApply(
+      Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+           Table({FaceTile(0, "moons", "ace", {100, 300}, 10),
+                  FaceTile(2, "suns", "ace", {900, 600}), SuitCoin(20, "suns", {480, 310})}),
+           {20, 1}, {{20, 1}}, {1}));
+  EXPECT_EQ(action["holes_knocked_off"], 1);
+  EXPECT_EQ(action["hole"]["at"], Json({500.0, 300.0}));
+}
+
+TEST_F(PpolfRefereeTest, AFlickOutOfTurnIsNotJudged) {
+  const Verdict verdict =
+      referee_->Judge(*state_, Shot(CourseWith({SuitCoin(21, "arms", {150, 300})}),
+                                    CourseWith({SuitCoin(21, "arms", {300, 300})}), {21}));
+  EXPECT_EQ(verdict.kind, VerdictKind::kNotJudged);
+  EXPECT_NE(verdict.reason.find("Bob's coin"), std::string::npos) << verdict.reason;
+}
+
+TEST_F(PpolfRefereeTest, CoinsPutBackByHandAreReportedBetweenFlicks) {
+  BothTeeOffAndMiss();
+  const vision::TableObservation last =
+      CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})});
+  EXPECT_FALSE(referee_->Refresh(*state_, last, last));
+  const vision::TableObservation now =
+      CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {380, 90})});
+  const std::optional<Json> layout = referee_->Refresh(*state_, last, now);
+  ASSERT_TRUE(layout);
+  EXPECT_EQ((*layout)["type"], "layout");
+  EXPECT_EQ((*layout)["coins"],
+            Json::array({{{"player", "Bob"}, {"at", {380.0, 90.0}}, {"sigma_mm", 0.0}}}));
+  state_->Apply(*layout, rules::ActionSource::kVision);
+}
+
+TEST(PpolfBinding, TheRulebooksCoinsAndCourse) {
+  const PpolfBinding binding = PpolfBinding::Default(6);
+  EXPECT_EQ(binding.coins[0].Describe(), "coin suit suns");
+  EXPECT_EQ(binding.coins[1].Describe(), "coin suit arms");
+  EXPECT_EQ(binding.coins[2].Describe(), "coin suit moons");
+  EXPECT_EQ(binding.coins[3].Describe(), "coin suit crowns");
+  EXPECT_EQ(binding.coins[4].Describe(), "coin value null");
+  EXPECT_EQ(binding.coins[5].Describe(), "coin value ace");
+  EXPECT_EQ(binding.tiles[0].Describe(), "tile face moons ace");
+  EXPECT_EQ(binding.tiles[1].Describe(), "tile face suns null");
+  EXPECT_EQ(binding.tiles[8].Describe(), "tile face arms ace");
+  EXPECT_EQ(binding.tiles[18].Describe(), "tile face crowns 5");
+  EXPECT_EQ(PpolfBinding::Default(10).coins.size(), 10u);
+  EXPECT_THROW(PpolfBinding::FromJson({{"coins", Json::array()}}, 2), std::invalid_argument);
+  EXPECT_THROW(PpolfBinding::FromJson({{"tiles", Json::array()}}, 2), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace tabref::referee
