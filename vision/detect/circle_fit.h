@@ -23,8 +23,7 @@ struct CircleFit {
 // would move it (nothing for a whole rim, up to the radius error for half a rim).
 CircleFit FitCircleKnownRadius(const std::vector<cv::Point2d>& points, double radius,
                                const cv::Point2d& initial, double min_scale, double max_scale,
-                               const std::vector<double>& weights = {},
-                               double radius_sigma = 0);
+                               const std::vector<double>& weights = {}, double radius_sigma = 0);
 
 // Least-squares circle (centre and radius) through the points, weighted by `use` (all when
 // empty): algebraic start, then Gauss-Newton.

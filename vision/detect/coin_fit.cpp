@@ -285,10 +285,9 @@ CoinFit FitCoin(const cv::Mat& image, const calibration::TableMapping& mapping,
     std::vector<double> strength_weights(search.strengths.size());
     const double typical = Median(search.strengths);
     for (size_t i = 0; i < search.strengths.size(); ++i)
-      strength_weights[i] =
-          search.strengths[i] < options.faint_share * typical
-              ? 0.0
-              : std::min(2.0, search.strengths[i] / std::max(typical, 1e-6));
+      strength_weights[i] = search.strengths[i] < options.faint_share * typical
+                                ? 0.0
+                                : std::min(2.0, search.strengths[i] / std::max(typical, 1e-6));
     fit = FitCircleKnownRadius(edges_mm, rim_radius_mm, result.centre_mm, 0.04,
                                std::max(0.1, 0.25 * search_mm), strength_weights,
                                options.radius_sigma_mm);

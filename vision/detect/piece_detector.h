@@ -4,7 +4,7 @@
 #include <opencv2/core.hpp>
 
 #include "calibration/table_mapping.h"
-#include "vision/detect/coin_face.h"
+#include "vision/detect/coin_finder.h"
 #include "vision/detect/detection.h"
 #include "vision/detect/detection_options.h"
 #include "vision/detect/top_view.h"
@@ -34,7 +34,7 @@ class PieceDetector {
  private:
   PieceSet set_;
   DetectionOptions options_;
-  CoinFaceClassifier coin_faces_;
+  CoinFinder coins_;
   std::unique_ptr<calibration::TableMapping> mapping_;
   std::unique_ptr<TopView> view_;
 };

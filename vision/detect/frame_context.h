@@ -1,0 +1,36 @@
+#pragma once
+
+#include <opencv2/core.hpp>
+
+#include "calibration/table_mapping.h"
+#include "vision/detect/detection.h"
+#include "vision/detect/detection_options.h"
+#include "vision/detect/gradient.h"
+#include "vision/detect/stage_timer.h"
+#include "vision/detect/top_view.h"
+#include "vision/pieces/piece_set.h"
+
+namespace tabref::vision {
+
+// What every finder of a detection run shares: the frame and its calibration, the
+// preprocessed top view, the set, the options, and the run's record (rejections, debug
+// images) and stage timer. Finders name their stages "candidates", "fit", "classify",
+// "dedupe" and "refine"; the timer adds the kinds' times per stage.
+struct FrameContext {
+  const cv::Mat& frame;  // BGR 8-bit camera frame
+  const calibration::TableMapping& mapping;
+  const TopView& view;
+  const cv::Mat& view_image;       // the frame resampled into the top view
+  const ColourGradient& gradient;  // of the top view
+  const PieceSet& set;
+  const DetectionOptions& options;
+  Detection& detection;  // add rejected candidates and debug images here
+  StageTimer& timer;
+
+  void Reject(ObservedKind kind, const char* stage, std::string reason,
+              const cv::Point2d& table_mm) const {
+    detection.rejected.push_back({kind, stage, std::move(reason), {table_mm.x, table_mm.y}});
+  }
+};
+
+}  // namespace tabref::vision
