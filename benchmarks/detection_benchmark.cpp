@@ -1,8 +1,8 @@
 // Accuracy and speed of the piece detector on synthetic scenes with exact ground truth,
-// against a baseline (OpenCV HoughCircles for coins) in the same run. Prints the figures of
-// docs/benchmarks.md. Usage:
+// against baselines in the same run (OpenCV HoughCircles for coins; threshold, contours and
+// minAreaRect for tiles). Prints the figures of docs/benchmarks.md. Usage:
 //   detection_benchmark [--scenes N] [--width W --height H] [--first-seed S] [--tilt DEG]
-//                       [--verbose]
+//                       [--tiles N] [--tile-blocks N] [--verbose]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -15,7 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "vision/detect/frame_context.h"
+#include "vision/detect/gradient.h"
 #include "vision/detect/piece_detector.h"
+#include "vision/detect/tile_finder.h"
 #include "vision/eval/detection_score.h"
 #include "vision/eval/truth_pieces.h"
 #include "vision/sim/detection_scene.h"
@@ -30,6 +33,8 @@ struct Arguments {
   int height = 1080;
   int first_seed = 1;
   std::optional<double> tilt;
+  std::optional<int> tiles;  // scattered tiles per scene (the scenes' default when not given)
+  int tile_blocks = 0;       // blocks of touching tiles per scene
   bool verbose = false;
 };
 
@@ -54,6 +59,10 @@ Arguments Parse(int argc, char** argv) {
       args.first_seed = static_cast<int>(next());
     else if (flag == "--tilt")
       args.tilt = next();
+    else if (flag == "--tiles")
+      args.tiles = static_cast<int>(next());
+    else if (flag == "--tile-blocks")
+      args.tile_blocks = static_cast<int>(next());
     else if (flag == "--verbose")
       args.verbose = true;
     else {
@@ -91,6 +100,53 @@ Detection HoughCoins(const cv::Mat& frame, const PieceDetector& detector, const 
   return detection;
 }
 
+// The tile baseline: the top view thresholded (Otsu), outer contours, cv::minAreaRect; a
+// rectangle within 15 % of a tile's top face on both sides is a tile.
+Detection ContourTiles(const cv::Mat& frame, const PieceDetector& detector, double* ms) {
+  const auto start = std::chrono::steady_clock::now();
+  const TopView& view = detector.View();
+  const double top = detector.Set().tile_thickness_mm;
+  const double side_mm = detector.Set().tile_side_mm;
+  const double side_px = side_mm * view.Magnification(top) * view.Scale();
+  cv::Mat grey;
+  cv::cvtColor(view.Resample(frame), grey, cv::COLOR_BGR2GRAY);
+  cv::Mat binary;
+  cv::threshold(grey, binary, 0, 255, cv::THRESH_BINARY | cv::THRESH_OTSU);
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(binary, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+  Detection detection;
+  for (const std::vector<cv::Point>& contour : contours) {
+    if (contour.size() < 4) continue;
+    const cv::RotatedRect rect = cv::minAreaRect(contour);
+    if (std::abs(rect.size.width / side_px - 1) > 0.15 ||
+        std::abs(rect.size.height / side_px - 1) > 0.15)
+      continue;
+    ObservedPiece piece;
+    piece.kind = ObservedKind::kTile;
+    const cv::Point2d at = view.LiftTo(view.ToTable(rect.center), top);
+    piece.position_mm = {at.x, at.y};
+    piece.angle_deg = std::fmod(-rect.angle + 360.0, 90.0);  // the view's rows run toward -y
+    piece.footprint = tabref::rules::Square(piece.position_mm, side_mm, piece.angle_deg);
+    detection.pieces.push_back(piece);
+  }
+  *ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return detection;
+}
+
+// The tile finder alone on a frame (the detector's stage times add up all kinds).
+std::vector<StageTiming> TimeTiles(const cv::Mat& frame, const PieceDetector& detector,
+                                   const TileFinder& tiles) {
+  Detection detection;
+  const cv::Mat view = detector.View().Resample(frame);
+  const ColourGradient gradient = ComputeColourGradient(view);
+  StageTimer timer(detection.timings);
+  const FrameContext context{frame,          detector.Mapping(), detector.View(), view, gradient,
+                             detector.Set(), detector.Options(), detection,       timer};
+  tiles.Find(context);
+  timer.Stop();
+  return detection.timings;
+}
+
 void PrintKind(const char* name, const KindScore& score) {
   const auto field = [&](const char* key) {
     const auto it = score.field_correct.find(key);
@@ -125,12 +181,19 @@ int main(int argc, char** argv) {
   std::map<std::string, std::vector<double>> stage_ms;
   std::vector<double> total_ms;
   std::vector<double> baseline_ms;
+  DetectionScore tile_baseline;
+  std::vector<double> tile_baseline_ms;
+  const TileFinder tile_finder(set, detector.Options());
+  std::map<std::string, std::vector<double>> tile_stage_ms;
+  std::vector<double> tile_total_ms;
   for (int i = 0; i < args.scenes; ++i) {
     sim::DetectionSceneOptions options;
     options.seed = static_cast<std::uint64_t>(args.first_seed + i);
     options.width = args.width;
     options.height = args.height;
     options.tilt_deg = args.tilt;
+    if (args.tiles) options.tiles = *args.tiles;
+    options.tile_blocks = args.tile_blocks;
     const sim::DetectionScene scene = MakeDetectionScene(set, options);
     const tabref::calibration::TableCalibration calibration =
         TruthCalibration(scene.camera, scene.layout);
@@ -149,6 +212,16 @@ int main(int argc, char** argv) {
     const Detection hough = HoughCoins(scene.image, detector, view, &hough_ms);
     baseline.Add(ScoreDetection(truth, hough));
     baseline_ms.push_back(hough_ms);
+    double contour_ms = 0;
+    const Detection contour_tiles = ContourTiles(scene.image, detector, &contour_ms);
+    tile_baseline.Add(ScoreDetection(truth, contour_tiles));
+    tile_baseline_ms.push_back(contour_ms);
+    double tiles_ms = 0;
+    for (const StageTiming& timing : TimeTiles(scene.image, detector, tile_finder)) {
+      tile_stage_ms[timing.stage].push_back(timing.ms);
+      tiles_ms += timing.ms;
+    }
+    tile_total_ms.push_back(tiles_ms);
     if (args.verbose) {
       const KindScore& coins = score.kinds[ObservedKind::kCoin];
       std::printf("seed %d: %s, %.1f ms, coins %d/%d found, %d false\n", args.first_seed + i,
@@ -173,8 +246,28 @@ int main(int argc, char** argv) {
                       ToString(piece.kind), piece.position_mm.x, piece.position_mm.y, nearest,
                       near.c_str(), piece.confidence);
       }
+      const KindScore& tiles = score.kinds[ObservedKind::kTile];
+      std::printf("   tiles %d/%d found, %d false\n", tiles.found, tiles.truths,
+                  tiles.false_positives);
+      for (const TruthPiece& piece : truth) {
+        if (piece.piece.kind != ObservedKind::kTile || piece.distractor || piece.hidden) continue;
+        const bool found = std::any_of(
+            detection.pieces.begin(), detection.pieces.end(), [&](const ObservedPiece& seen) {
+              return seen.kind == ObservedKind::kTile &&
+                     tabref::rules::Distance(seen.position_mm, piece.piece.position_mm) <= 6;
+            });
+        if (found) continue;
+        std::printf("   missed %s at (%.1f, %.1f) turned %.1f\n", piece.description.c_str(),
+                    piece.piece.position_mm.x, piece.piece.position_mm.y, piece.piece.angle_deg);
+        for (const auto& rejected : detection.rejected) {
+          const double off = tabref::rules::Distance(piece.piece.position_mm, rejected.table_mm);
+          if (rejected.kind == ObservedKind::kTile && off < 15)
+            std::printf("      rejected at %s (%.1f mm off): %s\n", rejected.stage.c_str(), off,
+                        rejected.reason.c_str());
+        }
+      }
       for (const auto& rejected : detection.rejected) {
-        if (rejected.stage != "fit") continue;
+        if (rejected.stage != "fit" || rejected.kind != ObservedKind::kCoin) continue;
         for (const TruthPiece& piece : truth) {
           if (tabref::rules::Distance(piece.piece.position_mm, rejected.table_mm) < 4)
             std::printf("   rejected near %s (start %.2f mm off): %s\n", piece.description.c_str(),
@@ -204,14 +297,30 @@ int main(int argc, char** argv) {
         return Percentile(a, 0.95);
       }(),
       total.gap_errors_mm.size());
+  const KindScore& tile_score = total.kinds[ObservedKind::kTile];
+  const KindScore& contour_score = tile_baseline.kinds[ObservedKind::kTile];
+  std::printf(
+      "tile turn error (face: modulo 360, back: modulo 90): p50 %.3f deg, p95 %.3f deg, "
+      "n=%zu; baseline contours %.3f / %.3f deg\n",
+      Percentile(tile_score.angle_errors_deg, 0.5), Percentile(tile_score.angle_errors_deg, 0.95),
+      tile_score.angle_errors_deg.size(), Percentile(contour_score.angle_errors_deg, 0.5),
+      Percentile(contour_score.angle_errors_deg, 0.95));
   std::printf("baseline HoughCircles coins:\n");
   PrintKind("coin", baseline.kinds[ObservedKind::kCoin]);
+  std::printf("baseline threshold + contours + minAreaRect tiles (turn modulo 90):\n");
+  PrintKind("tile", contour_score);
   std::printf("time per frame, one thread (median / p95 ms):");
   for (const auto& [stage, values] : stage_ms)
     std::printf(" %s %.2f/%.2f,", stage.c_str(), Percentile(values, 0.5), Percentile(values, 0.95));
   std::printf(" total %.2f/%.2f; baseline HoughCircles %.2f/%.2f\n", Percentile(total_ms, 0.5),
               Percentile(total_ms, 0.95), Percentile(baseline_ms, 0.5),
               Percentile(baseline_ms, 0.95));
+  std::printf("tile finder alone (median / p95 ms):");
+  for (const auto& [stage, values] : tile_stage_ms)
+    std::printf(" %s %.2f/%.2f,", stage.c_str(), Percentile(values, 0.5), Percentile(values, 0.95));
+  std::printf(" total %.2f/%.2f; baseline contours %.2f/%.2f\n", Percentile(tile_total_ms, 0.5),
+              Percentile(tile_total_ms, 0.95), Percentile(tile_baseline_ms, 0.5),
+              Percentile(tile_baseline_ms, 0.95));
   if (args.verbose) {
     for (const auto& [kind, score] : total.kinds) {
       for (const std::string& confusion : score.confusions)

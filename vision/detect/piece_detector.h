@@ -7,6 +7,7 @@
 #include "vision/detect/coin_finder.h"
 #include "vision/detect/detection.h"
 #include "vision/detect/detection_options.h"
+#include "vision/detect/tile_finder.h"
 #include "vision/detect/top_view.h"
 #include "vision/pieces/piece_set.h"
 
@@ -24,6 +25,8 @@ class PieceDetector {
   void SetCalibration(const calibration::TableCalibration& calibration);
   bool HasCalibration() const { return mapping_ != nullptr; }
   const calibration::TableMapping& Mapping() const { return *mapping_; }
+  // The top view frames are resampled into (for benchmarks and tools that run one finder).
+  const TopView& View() const { return *view_; }
 
   // Detects the pieces in a BGR 8-bit frame. Needs SetCalibration first.
   Detection Detect(const cv::Mat& frame) const;
@@ -35,6 +38,7 @@ class PieceDetector {
   PieceSet set_;
   DetectionOptions options_;
   CoinFinder coins_;
+  TileFinder tiles_;
   std::unique_ptr<calibration::TableMapping> mapping_;
   std::unique_ptr<TopView> view_;
 };

@@ -22,6 +22,12 @@ void CompareField(const char* name, const std::optional<std::string>& truth,
   }
 }
 
+// |a - b| on a circle of `period` degrees.
+double TurnError(double a, double b, double period) {
+  const double d = std::fmod(std::abs(a - b), period);
+  return std::min(d, period - d);
+}
+
 std::string Describe(const ObservedPiece& piece) {
   std::string text = ToString(piece.kind);
   for (const auto* field :
@@ -48,6 +54,8 @@ void KindScore::Add(const KindScore& other) {
                             other.position_errors_mm.end());
   normalised_errors.insert(normalised_errors.end(), other.normalised_errors.begin(),
                            other.normalised_errors.end());
+  angle_errors_deg.insert(angle_errors_deg.end(), other.angle_errors_deg.begin(),
+                          other.angle_errors_deg.end());
   misses.insert(misses.end(), other.misses.begin(), other.misses.end());
   confusions.insert(confusions.end(), other.confusions.begin(), other.confusions.end());
 }
@@ -120,6 +128,11 @@ DetectionScore ScoreDetection(const std::vector<TruthPiece>& truth, const Detect
     const double error = Distance(piece.piece, seen);
     kind.position_errors_mm.push_back(error);
     if (seen.sigma_mm > 0) kind.normalised_errors.push_back(error / seen.sigma_mm);
+    if (piece.piece.kind == ObservedKind::kTile) {
+      const bool art_up = piece.piece.side == "face" && seen.side == "face";
+      kind.angle_errors_deg.push_back(
+          TurnError(seen.angle_deg, piece.piece.angle_deg, art_up ? 360.0 : 90.0));
+    }
     bool all_right = true;
     ++kind.classified;
     const ObservedPiece& expected = piece.piece;

@@ -20,8 +20,11 @@ struct KindScore {
   std::map<std::string, std::pair<int, int>> field_correct;  // field -> (right, compared)
   std::vector<double> position_errors_mm;
   std::vector<double> normalised_errors;  // error / sigma
-  std::vector<std::string> misses;        // descriptions of missed pieces
-  std::vector<std::string> confusions;    // "coin suit suns seen as coin suit arms"
+  // Tiles: |reported - true turn| in degrees, modulo 360 for a face (its art has an up) and
+  // modulo 90 for a back.
+  std::vector<double> angle_errors_deg;
+  std::vector<std::string> misses;      // descriptions of missed pieces
+  std::vector<std::string> confusions;  // "coin suit suns seen as coin suit arms"
 
   void Add(const KindScore& other);
   double Precision() const;

@@ -23,8 +23,11 @@ struct DetectionSceneOptions {
   int coins = 10;                  // scattered coins (clusters add more)
   int tiles = 4;
   int pyramids = 5;
-  int touching_coins = 4;                 // extra coins placed touching a coin or a tile
-  int coins_on_paper = 1;                 // extra coins on a marker sheet's white paper
+  int touching_coins = 4;  // extra coins placed touching a coin or a tile
+  int coins_on_paper = 1;  // extra coins on a marker sheet's white paper
+  // Blocks of 2 to 6 tiles laid edge to edge (a bocce court is two 3x2 blocks), drawn from a
+  // random stream of their own so that the other pieces lie where they would without them.
+  int tile_blocks = 0;
   bool distractors = true;                // a die, a pen and a card
   double hand_chance = 0.25;              // chance of a hand reaching over the table
   bool vary_lighting = true;              // random lamp, colours, noise, compression

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <opencv2/core.hpp>
+#include <vector>
+
+#include "vision/detect/gradient.h"
+
+namespace tabref::vision {
+
+struct TileCandidateOptions {
+  double min_gradient = 30;  // Sobel magnitude an edge pixel needs to vote (8-bit image)
+  // Votes gathered near a centre, as a share of what a tile seen on all four sides gathers:
+  // a tile with two sides lost against the table still has half.
+  double min_support = 0.4;
+  // Agreement of the voters' edge directions modulo 90 degrees (0: none, 1: all parallel or
+  // square to each other): a tile's edges agree, texture and printed art do not.
+  double min_coherence = 0.35;
+  int max_candidates = 120;  // strongest first
+};
+
+// A place in the top view where the edges of a tile-sized square converge.
+struct TileCandidate {
+  cv::Point2d view_px;   // centre in top-view pixels
+  double angle_rad = 0;  // turn of the square's sides in the table frame, modulo pi/2
+  double support = 0;    // share of a whole tile's votes
+  double coherence = 0;  // agreement of the voters' directions, 0..1
+};
+
+// Every edge pixel (thinned along its gradient) votes for the two points half a side away
+// along its normal: the centres of the tiles it could bound, on either side (a tile may be
+// brighter or darker than its surroundings, and a seam between touching tiles bounds both).
+// A tile's four sides put their votes on two lines that cross at its centre; centres where
+// enough votes of square-agreeing directions gather are candidates, strongest first, one per
+// half side. Works for touching tiles: no tile needs a blob of its own. `side_px`: the side
+// of a tile's top face in the view; `votes` (optional) receives the vote image.
+std::vector<TileCandidate> FindTileCandidates(const ColourGradient& gradient, double side_px,
+                                              const TileCandidateOptions& options,
+                                              cv::Mat* votes = nullptr);
+
+}  // namespace tabref::vision

@@ -1,0 +1,278 @@
+#include "vision/detect/tile_face.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <opencv2/imgproc.hpp>
+#include <stdexcept>
+
+#include "vision/detect/edge_search.h"
+#include "vision/pieces/piece_art.h"
+
+namespace tabref::vision {
+namespace {
+
+constexpr int kArtSize = 384;        // template art, pixels across the tile
+constexpr double kLensBlurPx = 0.6;  // typical camera blur, in camera pixels
+constexpr float kPlainInk = 0.06f;   // a template cell this dark or less is unprinted
+constexpr float kInkedShare = 0.5f;  // cells at least this share of a template's darkest: ink
+
+float Median(std::vector<float> values) {
+  if (values.empty()) return 0;
+  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
+  std::nth_element(values.begin(), middle, values.end());
+  return *middle;
+}
+
+// Zero mean, unit norm.
+void Normalise(std::vector<float>& values) {
+  double mean = 0;
+  for (float v : values) mean += v;
+  mean /= static_cast<double>(values.size());
+  double norm = 0;
+  for (float& v : values) {
+    v = static_cast<float>(v - mean);
+    norm += static_cast<double>(v) * v;
+  }
+  if (norm > 0) {
+    const float scale = static_cast<float>(1 / std::sqrt(norm));
+    for (float& v : values) v *= scale;
+  }
+}
+
+// Cells in art order (row by row from the art's top, columns from its left) turned a quarter
+// turn counter-clockwise as seen from above.
+template <typename T>
+std::vector<T> QuarterTurn(const std::vector<T>& cells, int n) {
+  std::vector<T> turned(cells.size());
+  for (int row = 0; row < n; ++row) {
+    for (int column = 0; column < n; ++column) {
+      // (x, y) -> (-y, x) with x = column - c and y = c - row.
+      const int to_column = row;
+      const int to_row = n - 1 - column;
+      turned[static_cast<size_t>(to_row * n + to_column)] =
+          cells[static_cast<size_t>(row * n + column)];
+    }
+  }
+  return turned;
+}
+
+// Colours relative to the plain face (1, 1, 1 where unprinted) and how dark they are.
+void ToInk(const std::vector<cv::Vec3f>& colours, const cv::Vec3f& face,
+           std::vector<cv::Vec3f>& balanced, std::vector<float>& darkness) {
+  balanced.resize(colours.size());
+  darkness.resize(colours.size());
+  for (size_t i = 0; i < colours.size(); ++i) {
+    for (int c = 0; c < 3; ++c) balanced[i][c] = colours[i][c] / std::max(face[c], 1.0f);
+    darkness[i] = 1.0f - (balanced[i][0] + balanced[i][1] + balanced[i][2]) / 3.0f;
+  }
+}
+
+void Require(bool ok, const char* field, const char* range) {
+  if (!ok)
+    throw std::invalid_argument(std::string("TileFaceOptions.") + field + " must be " + range);
+}
+
+}  // namespace
+
+void TileFaceOptions::Check() const {
+  Require(cells >= 8 && cells <= 64, "cells", "in 8..64");
+  Require(supersample >= 1 && supersample <= 5, "supersample", "in 1..5");
+  Require(face_reach > 0.5 && face_reach <= 1, "face_reach", "in (0.5, 1]");
+  Require(colour_weight >= 0, "colour_weight", "non-negative");
+  Require(min_match > 0 && min_match < 1, "min_match", "in (0, 1)");
+}
+
+TileFaceClassifier::TileFaceClassifier(const PieceSet& set, TileFaceOptions options)
+    : set_(set), options_(options) {
+  options_.Check();
+}
+
+TileFaceClassifier::TileFaceClassifier(const TileFaceClassifier& other)
+    : set_(other.set_), options_(other.options_) {}
+
+const TileFaceClassifier::TemplateSet& TileFaceClassifier::TemplatesFor(double px_per_mm) const {
+  const int key = std::max(1, static_cast<int>(std::lround(px_per_mm * 10)));
+  std::lock_guard<std::mutex> lock(cache_mutex_);
+  for (const auto& cached : cache_) {
+    if (cached->key == key) return *cached;
+  }
+  auto built = std::make_unique<TemplateSet>();
+  built->key = key;
+  const int n = options_.cells;
+  const double art_px_per_mm = kArtSize / set_.tile_side_mm;
+  const double blur = std::max(0.5, kLensBlurPx * art_px_per_mm / (key / 10.0));
+  const cv::Vec3f face(static_cast<float>(set_.tile_colour[0]),
+                       static_cast<float>(set_.tile_colour[1]),
+                       static_cast<float>(set_.tile_colour[2]));
+  // The sampled square of the art, averaged over each cell.
+  const int margin = static_cast<int>(std::lround(0.5 * (1 - options_.face_reach) * kArtSize));
+  const cv::Rect reach(margin, margin, kArtSize - 2 * margin, kArtSize - 2 * margin);
+  std::vector<int> ink_count(static_cast<size_t>(n * n), 0);
+  const auto add = [&](bool face_side, const std::string& suit, const std::string& rank) {
+    cv::Mat art = TileArt(set_, suit, rank, face_side, kArtSize);
+    cv::GaussianBlur(art, art, cv::Size(0, 0), blur);
+    cv::Mat cells;
+    cv::resize(art(reach), cells, cv::Size(n, n), 0, 0, cv::INTER_AREA);
+    std::vector<cv::Vec3f> colours;
+    for (int row = 0; row < n; ++row) {
+      for (int column = 0; column < n; ++column) {
+        const cv::Vec3b c = cells.at<cv::Vec3b>(row, column);
+        colours.emplace_back(c[0], c[1], c[2]);
+      }
+    }
+    std::vector<cv::Vec3f> balanced;
+    std::vector<float> darkness;
+    ToInk(colours, face, balanced, darkness);
+    Template entry;
+    entry.side = face_side ? "face" : "back";
+    if (face_side) {
+      entry.suit = suit;
+      entry.rank = rank;
+    }
+    const float darkest = *std::max_element(darkness.begin(), darkness.end());
+    std::vector<float> mask(darkness.size());
+    cv::Vec3f colour_sum(0, 0, 0);
+    float inked = 0;
+    for (size_t i = 0; i < darkness.size(); ++i) {
+      mask[i] = darkness[i] >= kInkedShare * darkest ? 1.0f : 0.0f;
+      colour_sum += mask[i] * balanced[i];
+      inked += mask[i];
+    }
+    entry.ink_colour = inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1);
+    if (face_side) {
+      // Plain cells: unprinted in every face template at every turn.
+      std::vector<float> turned = darkness;
+      for (int turn = 0; turn < 4; ++turn) {
+        for (size_t i = 0; i < turned.size(); ++i) ink_count[i] += turned[i] > kPlainInk;
+        turned = QuarterTurn(turned, n);
+      }
+    }
+    Normalise(darkness);
+    entry.ink[0] = darkness;
+    entry.mask[0] = mask;
+    for (int turn = 1; turn < 4; ++turn) {
+      entry.ink[static_cast<size_t>(turn)] =
+          QuarterTurn(entry.ink[static_cast<size_t>(turn - 1)], n);
+      entry.mask[static_cast<size_t>(turn)] =
+          QuarterTurn(entry.mask[static_cast<size_t>(turn - 1)], n);
+    }
+    built->templates.push_back(std::move(entry));
+  };
+  for (const NamedColour& suit : set_.suits) {
+    for (const std::string& value : set_.values) add(true, suit.name, value);
+  }
+  add(false, set_.suits.front().name, set_.values.front());
+  for (size_t i = 0; i < ink_count.size(); ++i) {
+    if (ink_count[i] == 0) built->plain_cells.push_back(static_cast<int>(i));
+  }
+  cache_.push_back(std::move(built));
+  return *cache_.back();
+}
+
+TileFace TileFaceClassifier::Classify(const cv::Mat& image,
+                                      const calibration::TableMapping& mapping,
+                                      const cv::Point2d& centre_mm, double angle_rad,
+                                      double side_mm, double height_mm) const {
+  const int n = options_.cells;
+  const int sub = options_.supersample;
+  const int fine = n * sub;  // samples across
+  const double reach = options_.face_reach * side_mm;
+  const cv::Point2d across(std::cos(angle_rad), std::sin(angle_rad));  // the art's x at turn 0
+  const cv::Point2d up(-across.y, across.x);                           // the art's y
+  // Project a coarse lattice exactly; the samples between follow it bilinearly (the lens
+  // bends a tile's few dozen pixels by far less than a hundredth of a pixel).
+  constexpr int kLattice = 8;
+  std::vector<cv::Vec3d> lattice;
+  for (int row = 0; row <= kLattice; ++row) {
+    for (int column = 0; column <= kLattice; ++column) {
+      const cv::Point2d at = centre_mm + reach * ((column / double(kLattice) - 0.5) * across +
+                                                  (0.5 - row / double(kLattice)) * up);
+      lattice.emplace_back(at.x, at.y, height_mm);
+    }
+  }
+  const std::vector<cv::Point2d> lattice_px = mapping.TableToImage(lattice);
+  std::vector<cv::Vec3f> colours(static_cast<size_t>(n * n), cv::Vec3f(0, 0, 0));
+  const float per_cell = 1.0f / static_cast<float>(sub * sub);
+  for (int fy = 0; fy < fine; ++fy) {
+    const double v = (fy + 0.5) / fine * kLattice;
+    const int r = std::min(kLattice - 1, static_cast<int>(v));
+    const double ty = v - r;
+    for (int fx = 0; fx < fine; ++fx) {
+      const double u = (fx + 0.5) / fine * kLattice;
+      const int c = std::min(kLattice - 1, static_cast<int>(u));
+      const double tx = u - c;
+      const auto at = [&](int rr, int cc) {
+        return lattice_px[static_cast<size_t>(rr * (kLattice + 1) + cc)];
+      };
+      const cv::Point2d pixel = (1 - ty) * ((1 - tx) * at(r, c) + tx * at(r, c + 1)) +
+                                ty * ((1 - tx) * at(r + 1, c) + tx * at(r + 1, c + 1));
+      colours[static_cast<size_t>((fy / sub) * n + fx / sub)] +=
+          per_cell * SampleColour(image, pixel.x, pixel.y);
+    }
+  }
+  const double px_per_mm = mapping.PixelsPerMm({centre_mm.x, centre_mm.y, height_mm});
+  const TemplateSet& set = TemplatesFor(px_per_mm);
+  // White balance: the plain cells' median colour.
+  cv::Vec3f face;
+  for (int c = 0; c < 3; ++c) {
+    std::vector<float> channel;
+    for (const int i : set.plain_cells) channel.push_back(colours[static_cast<size_t>(i)][c]);
+    if (channel.empty()) {
+      for (const cv::Vec3f& colour : colours) channel.push_back(colour[c]);
+    }
+    face[c] = Median(channel);
+  }
+  std::vector<cv::Vec3f> balanced;
+  std::vector<float> shape;
+  ToInk(colours, face, balanced, shape);
+  Normalise(shape);
+
+  struct Scored {
+    const Template* entry;
+    int turn;
+    double score;
+  };
+  std::vector<Scored> scored;
+  scored.reserve(set.templates.size() * 4);
+  for (const Template& entry : set.templates) {
+    for (int turn = 0; turn < 4; ++turn) {
+      const std::vector<float>& ink = entry.ink[static_cast<size_t>(turn)];
+      const std::vector<float>& mask = entry.mask[static_cast<size_t>(turn)];
+      double correlation = 0;
+      cv::Vec3f colour_sum(0, 0, 0);
+      float inked = 0;
+      for (size_t i = 0; i < shape.size(); ++i) {
+        correlation += shape[i] * ink[i];
+        colour_sum += mask[i] * balanced[i];
+        inked += mask[i];
+      }
+      const cv::Vec3f seen = inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1);
+      const double misfit = cv::norm(seen - entry.ink_colour);
+      scored.push_back({&entry, turn, correlation - options_.colour_weight * misfit});
+      if (entry.side == "back") break;  // the same at every quarter turn
+    }
+  }
+  std::sort(scored.begin(), scored.end(),
+            [](const Scored& a, const Scored& b) { return a.score > b.score; });
+  const Scored& best = scored.front();
+  double runner_up = -1;
+  for (const Scored& other : scored) {
+    if (other.entry != best.entry) {
+      runner_up = other.score;
+      break;
+    }
+  }
+  TileFace result;
+  result.score = best.score;
+  result.margin = best.score - runner_up;
+  result.recognised = best.score >= options_.min_match;
+  result.side = best.entry->side;
+  result.suit = best.entry->suit;
+  result.rank = best.entry->rank;
+  result.quarter_turns = best.turn;
+  result.confidence = std::clamp(result.margin / 0.2, 0.0, 1.0);
+  return result;
+}
+
+}  // namespace tabref::vision

@@ -1,0 +1,80 @@
+#pragma once
+
+#include <array>
+#include <memory>
+#include <mutex>
+#include <opencv2/core.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "calibration/table_mapping.h"
+#include "vision/pieces/piece_set.h"
+
+namespace tabref::vision {
+
+struct TileFaceOptions {
+  int cells = 24;              // the face is sampled on cells x cells ...
+  int supersample = 3;         // ... each the mean of supersample^2 samples (its area)
+  double face_reach = 0.92;    // the sampled square, as a share of the side (off the edges)
+  double colour_weight = 1.5;  // how much the ink's colour counts against its shape
+  double min_match = 0.45;     // the best template must match at least this well
+
+  // Throws std::invalid_argument naming the first field out of range.
+  void Check() const;
+};
+
+// What a tile's top shows: its face (suit and value) or its back, and how its art is turned.
+struct TileFace {
+  bool recognised = false;
+  std::string side;                 // "face" | "back"
+  std::optional<std::string> suit;  // on the face
+  std::optional<std::string> rank;  // on the face
+  // The art's "up" is the fitted square's angle plus this many quarter turns (0..3; 0 for a
+  // back, whose art looks the same at every quarter turn).
+  int quarter_turns = 0;
+  double score = 0;       // of the best template (shape match minus colour misfit)
+  double margin = 0;      // over the best template of another class
+  double confidence = 0;  // 0..1
+};
+
+// Recognises tiles by their printed art: the top face is sampled cell by cell on the tile's
+// top plane, white-balanced by the cells no art of the set ever inks, and its ink matched at
+// each quarter turn against templates rendered from the set's own art (TileArt) at the
+// camera's resolution there.
+class TileFaceClassifier {
+ public:
+  TileFaceClassifier(const PieceSet& set, TileFaceOptions options = {});
+  TileFaceClassifier(const TileFaceClassifier& other);
+  TileFaceClassifier& operator=(const TileFaceClassifier&) = delete;
+
+  // `angle_rad`: the fitted square's turn (modulo 90 degrees). Safe to call from several
+  // threads.
+  TileFace Classify(const cv::Mat& image, const calibration::TableMapping& mapping,
+                    const cv::Point2d& centre_mm, double angle_rad, double side_mm,
+                    double height_mm) const;
+
+ private:
+  struct Template {
+    std::string side;
+    std::optional<std::string> suit;
+    std::optional<std::string> rank;
+    std::array<std::vector<float>, 4> ink;   // per quarter turn: cells, zero mean, unit norm
+    std::array<std::vector<float>, 4> mask;  // per quarter turn: 1 where the art is inked
+    cv::Vec3f ink_colour;                    // white-balanced colour of the ink
+  };
+  struct TemplateSet {
+    int key = 0;
+    std::vector<Template> templates;
+    std::vector<int> plain_cells;  // cells no face template inks at any turn
+  };
+  // Templates blurred for a camera seeing `px_per_mm` (cached per rounded scale).
+  const TemplateSet& TemplatesFor(double px_per_mm) const;
+
+  PieceSet set_;
+  TileFaceOptions options_;
+  mutable std::mutex cache_mutex_;
+  mutable std::vector<std::unique_ptr<TemplateSet>> cache_;
+};
+
+}  // namespace tabref::vision

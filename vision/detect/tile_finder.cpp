@@ -1,0 +1,157 @@
+#include "vision/detect/tile_finder.h"
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+
+#include "vision/detect/tile_candidates.h"
+#include "vision/detect/tile_fit.h"
+
+namespace tabref::vision {
+namespace {
+
+constexpr double kDegrees = 180.0 / CV_PI;
+
+rules::Vec2 Vec(const cv::Point2d& p) { return {p.x, p.y}; }
+
+struct TileHit {
+  TileFit fit;
+  TileFace face;
+
+  // Which of two overlapping fits to keep: the one whose sides and art both agree better.
+  double Quality() const { return fit.support + fit.tight_support - 2 * fit.rms_mm + face.score; }
+};
+
+// The art's up, in degrees: (-180, 180] on a face, [0, 90) on a back (the same at every
+// quarter turn). `art_deg`: where the classifier saw the art's up, near one of the fitted
+// square's quarter turns (a refit may have wrapped the square's angle around 0 / 90).
+double ReportedAngle(const TileFit& fit, const TileFace& face, double art_deg) {
+  const double degrees = fit.angle_rad * kDegrees;
+  if (face.side != "face") return degrees;
+  const double turned = degrees + 90.0 * std::round((art_deg - degrees) / 90.0);
+  const double wrapped = std::fmod(turned + 540.0, 360.0) - 180.0;
+  return wrapped == -180.0 ? 180.0 : wrapped;
+}
+
+}  // namespace
+
+TileFinder::TileFinder(const PieceSet& set, const DetectionOptions& options)
+    : faces_(set, options.tiles.face) {
+  options.tiles.Check();
+}
+
+std::vector<ObservedPiece> TileFinder::Find(const FrameContext& context) const {
+  const TileOptions& options = context.options.tiles;
+  const double side = context.set.tile_side_mm;
+  const double top = context.set.tile_thickness_mm;
+  context.timer.Start("candidates");
+  cv::Mat votes;
+  const double side_px = side * context.view.Magnification(top) * context.view.Scale();
+  const std::vector<TileCandidate> candidates =
+      FindTileCandidates(context.gradient, side_px, options.candidates,
+                         context.options.debug_images ? &votes : nullptr);
+
+  context.timer.Start("fit");
+  std::vector<TileHit> hits;
+  for (const TileCandidate& candidate : candidates) {
+    const cv::Point2d initial = context.view.LiftTo(context.view.ToTable(candidate.view_px), top);
+    // A candidate on a tile fitted already would only find that tile again.
+    const bool known = std::any_of(hits.begin(), hits.end(), [&](const TileHit& hit) {
+      return cv::norm(hit.fit.centre_mm - initial) < 0.25 * side;
+    });
+    if (known) continue;
+    TileFit fit = FitTile(context.frame, context.mapping, initial, candidate.angle_rad, side, top,
+                          0, options.fit);
+    if (!fit.accepted) {
+      context.Reject(ObservedKind::kTile, "fit", fit.reason, initial);
+      continue;
+    }
+    hits.push_back({std::move(fit), {}});
+  }
+
+  context.timer.Start("classify");
+  std::vector<TileHit> recognised;
+  for (TileHit& hit : hits) {
+    hit.face = faces_.Classify(context.frame, context.mapping, hit.fit.centre_mm, hit.fit.angle_rad,
+                               side, top);
+    if (!hit.face.recognised) {
+      context.Reject(ObservedKind::kTile, "classify", "art matches no tile", hit.fit.centre_mm);
+      continue;
+    }
+    recognised.push_back(std::move(hit));
+  }
+
+  context.timer.Start("dedupe");
+  // Tiles lie side by side, never over each other: of two fits closer than a side (a
+  // candidate between touching tiles straddles both), the better one stays.
+  std::sort(recognised.begin(), recognised.end(),
+            [](const TileHit& a, const TileHit& b) { return a.Quality() > b.Quality(); });
+  std::vector<TileHit> tiles;
+  for (TileHit& hit : recognised) {
+    const bool overlaps = std::any_of(tiles.begin(), tiles.end(), [&](const TileHit& kept) {
+      return cv::norm(kept.fit.centre_mm - hit.fit.centre_mm) < 0.9 * side;
+    });
+    if (overlaps) {
+      context.Reject(ObservedKind::kTile, "dedupe", "overlaps a better tile", hit.fit.centre_mm);
+      continue;
+    }
+    tiles.push_back(std::move(hit));
+  }
+
+  context.timer.Start("refine");
+  // The top edge shows a little inside or outside the true side (blur, the printed border,
+  // the wall's shading), much the same for every tile of a frame: it is measured on all
+  // well-seen sides and every tile is refitted expecting it, which keeps half-seen tiles
+  // unbiased.
+  std::vector<double> offsets;
+  for (const TileHit& hit : tiles) {
+    for (int k = 0; k < 4; ++k) {
+      if (hit.fit.side_inliers[k] >= options.fit.rays_per_side / 2)
+        offsets.push_back(hit.fit.side_offsets[k]);
+    }
+  }
+  double edge_offset = 0;
+  if (!offsets.empty()) {
+    std::nth_element(offsets.begin(),
+                     offsets.begin() + static_cast<std::ptrdiff_t>(offsets.size() / 2),
+                     offsets.end());
+    edge_offset = std::clamp(offsets[offsets.size() / 2], -options.max_edge_offset_mm,
+                             options.max_edge_offset_mm);
+  }
+  TileFitOptions refit = options.fit;
+  refit.align_reach_mm = 0.3;
+  refit.align_turn_deg = 0.3;
+  std::vector<ObservedPiece> pieces;
+  for (TileHit& hit : tiles) {
+    const double art_deg = hit.fit.angle_rad * kDegrees + 90.0 * hit.face.quarter_turns;
+    TileFit better = FitTile(context.frame, context.mapping, hit.fit.centre_mm, hit.fit.angle_rad,
+                             side, top, edge_offset, refit);
+    if (better.accepted) hit.fit = std::move(better);
+    ObservedPiece piece;
+    piece.kind = ObservedKind::kTile;
+    piece.position_mm = Vec(hit.fit.centre_mm);
+    const calibration::MappedPoint mapped = context.mapping.ImageToTableWithSigma(
+        context.mapping.TableToImage(cv::Vec3d(hit.fit.centre_mm.x, hit.fit.centre_mm.y, top)), top,
+        0);
+    piece.sigma_mm = std::sqrt(hit.fit.centre_sigma_mm * hit.fit.centre_sigma_mm +
+                               mapped.sigma_mm * mapped.sigma_mm +
+                               options.model_sigma_mm * options.model_sigma_mm);
+    piece.angle_deg = ReportedAngle(hit.fit, hit.face, art_deg);
+    piece.footprint = rules::Square(piece.position_mm, side, piece.angle_deg);
+    piece.side = hit.face.side;
+    piece.suit = hit.face.suit;
+    piece.rank = hit.face.rank;
+    piece.confidence = std::clamp(std::min(hit.fit.support, hit.face.confidence), 0.0, 1.0);
+    pieces.push_back(std::move(piece));
+  }
+  context.timer.Stop();
+
+  if (context.options.debug_images) {
+    cv::Mat normalised;
+    cv::normalize(votes, normalised, 0, 255, cv::NORM_MINMAX, CV_8U);
+    context.detection.debug_images.emplace_back("tile_votes", normalised);
+  }
+  return pieces;
+}
+
+}  // namespace tabref::vision

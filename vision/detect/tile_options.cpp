@@ -1,0 +1,28 @@
+#include "vision/detect/tile_options.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace tabref::vision {
+namespace {
+
+void Require(bool ok, const char* field, const char* range) {
+  if (!ok) throw std::invalid_argument(std::string("TileOptions.") + field + " must be " + range);
+}
+
+}  // namespace
+
+void TileOptions::Check() const {
+  Require(candidates.min_gradient > 0, "candidates.min_gradient", "positive");
+  Require(candidates.min_support > 0 && candidates.min_support < 2, "candidates.min_support",
+          "in (0, 2)");
+  Require(candidates.min_coherence >= 0 && candidates.min_coherence <= 1,
+          "candidates.min_coherence", "in 0..1");
+  Require(candidates.max_candidates >= 1, "candidates.max_candidates", "at least 1");
+  fit.Check();
+  face.Check();
+  Require(max_edge_offset_mm >= 0 && max_edge_offset_mm <= 3, "max_edge_offset_mm", "in 0..3");
+  Require(model_sigma_mm >= 0 && model_sigma_mm < 5, "model_sigma_mm", "in [0, 5)");
+}
+
+}  // namespace tabref::vision

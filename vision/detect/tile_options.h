@@ -1,0 +1,26 @@
+#pragma once
+
+#include "vision/detect/tile_candidates.h"
+#include "vision/detect/tile_face.h"
+#include "vision/detect/tile_fit.h"
+
+namespace tabref::vision {
+
+// Everything the tile finder can be tuned by.
+struct TileOptions {
+  TileCandidateOptions candidates;
+  TileFitOptions fit;
+  TileFaceOptions face;
+  // How far the frame's measured top edge may lie outside (+) or inside (-) the set's side
+  // (mm, per side).
+  double max_edge_offset_mm = 0.5;
+  // Position uncertainty the fit residuals do not show (lens model, shading, the printed
+  // border), added in quadrature; measured on the synthetic evaluation set
+  // (docs/benchmarks.md).
+  double model_sigma_mm = 0.1;
+
+  // Throws std::invalid_argument naming the first field out of range.
+  void Check() const;
+};
+
+}  // namespace tabref::vision
