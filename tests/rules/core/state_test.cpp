@@ -163,6 +163,20 @@ TEST(Action, RejectsMalformedEntries) {
   EXPECT_THROW(Action::FromJson(Json::parse(R"({"type": "add", "source": "robot"})")), RuleError);
 }
 
+TEST(GameSetup, MalformedTeamsNameTheField) {
+  const Json team_as_text = Json::parse(
+      R"({"game": "bocce", "players": ["A", "B"], "teams": [{"name": "T", "players": "A"}]})");
+  try {
+    GameSetup::FromJson(team_as_text);
+    FAIL();
+  } catch (const RuleError& error) {
+    EXPECT_STREQ(error.what(), "team: field \"players\" must be a list of player names");
+  }
+  EXPECT_THROW(
+      GameSetup::FromJson(Json::parse(R"({"game": "bocce", "players": ["A"], "teams": 3})")),
+      RuleError);
+}
+
 TEST(GameSetup, ChecksPlayersAndTeams) {
   GameSetup setup{"race", {"Ann", "Ann"}, {}, Json::object()};
   EXPECT_THROW(setup.CheckPlayers(2, 4), RuleError);
