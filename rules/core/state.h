@@ -85,7 +85,7 @@ class State {
   // position, not the length of the game. Clone() adds the history.
   State(const State& other) : game_(other.game_) {}
   State& operator=(const State& other) {
-    game_ = other.game_;
+    if (this != &other) game_ = other.game_;
     return *this;
   }
 
