@@ -26,6 +26,13 @@ data::SqliteStoreOptions StoreOptions(bool read_only) {
   return options;
 }
 
+void RefuseFolder(const std::filesystem::path& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    throw CommandError(path.string() + " is a folder, not a database file; give --db FILE");
+  }
+}
+
 }  // namespace
 
 OptionSpec DatabaseOption() {
@@ -34,7 +41,10 @@ OptionSpec DatabaseOption() {
 
 std::unique_ptr<data::SqliteGameStore> OpenStore(const ParsedArgs& args) {
   const data::SqliteStoreOptions options = StoreOptions(false);
-  if (auto path = args.Value("db")) return std::make_unique<data::SqliteGameStore>(*path, options);
+  if (auto path = args.Value("db")) {
+    RefuseFolder(*path);
+    return std::make_unique<data::SqliteGameStore>(*path, options);
+  }
   const std::filesystem::path path = data::DefaultDatabasePath();
   std::error_code error;
   std::filesystem::create_directories(path.parent_path(), error);
@@ -50,6 +60,7 @@ std::unique_ptr<data::SqliteGameStore> OpenStoreForReading(const ParsedArgs& arg
   const auto given = args.Value("db");
   const std::filesystem::path path =
       given ? std::filesystem::path(*given) : data::DefaultDatabasePath();
+  RefuseFolder(path);
   std::error_code error;
   if (!std::filesystem::exists(path, error)) {
     if (!given) return nullptr;

@@ -177,6 +177,25 @@ TEST_F(GameCommands, AFileThatIsNotADatabaseIsLeftUntouched) {
   EXPECT_EQ(Bytes(db_), before);
 }
 
+TEST_F(GameCommands, AFolderOrAMissingFileIsNoDatabase) {
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"game", "list"},
+        {"game", "show", "1"},
+        {"stats"},
+        {"game", "new", "--game", "bocce", "--players", "Ann,Bob"}}) {
+    std::vector<std::string> args = command;
+    args.insert(args.end(), {"--db", dir_.string()});
+    std::ostringstream out;
+    std::ostringstream err;
+    EXPECT_EQ(RunCli(args, out, err), 1) << command[0];
+    EXPECT_NE(err.str().find("is a folder, not a database file"), std::string::npos) << err.str();
+  }
+  const auto missing = Tabref({"game", "show", "1"});
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.err.find("there is no database"), std::string::npos) << missing.err;
+  EXPECT_FALSE(std::filesystem::exists(db_)) << "a read command created the database";
+}
+
 TEST_F(GameCommands, StatsCountGamesPlayedAndWon) {
   ASSERT_EQ(
       Tabref({"game", "import", std::string(TABREF_SOURCE_DIR) + "/data/samples/card-golf.json"})
