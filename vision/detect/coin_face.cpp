@@ -11,8 +11,18 @@ namespace tabref::vision {
 namespace {
 
 constexpr int kArtSize = 256;        // template art, pixels across the coin
-constexpr double kLensBlurPx = 0.6;  // typical camera blur, in camera pixels
+constexpr double kLensBlurPx = 0.8;  // typical camera blur (lens, demosaicing, compression), px
 constexpr double kInked = 0.3;       // darkness from which a template sample counts as ink
+
+// Which channels an ink absorbs: 1 - its colour relative to the plain face, as a unit
+// vector. Blur and thin strokes mix ink with the face, which shortens this vector but does
+// not turn it, so the direction tells inks apart at any resolution.
+cv::Vec3f AbsorptionDirection(const cv::Vec3f& balanced) {
+  const cv::Vec3f absorbed(std::max(0.0f, 1 - balanced[0]), std::max(0.0f, 1 - balanced[1]),
+                           std::max(0.0f, 1 - balanced[2]));
+  const double length = cv::norm(absorbed);
+  return length > 1e-6 ? absorbed * static_cast<float>(1 / length) : cv::Vec3f(0, 0, 0);
+}
 
 double Median(std::vector<double> values) {
   if (values.empty()) return 0;
@@ -116,7 +126,7 @@ const std::vector<CoinFaceClassifier::Template>& CoinFaceClassifier::TemplatesFo
       colour_sum += entry.mask[i] * ink.balanced[i];
       inked += entry.mask[i];
     }
-    entry.ink_colour = inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1);
+    entry.ink_direction = AbsorptionDirection(inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1));
     Normalise(entry.ink);
     cv::dft(cv::Mat(options_.rings, options_.sectors, CV_32F, entry.ink.data()), entry.spectrum,
             cv::DFT_ROWS | cv::DFT_COMPLEX_OUTPUT);
@@ -207,7 +217,9 @@ CoinFace CoinFaceClassifier::Classify(const cv::Mat& image,
       }
     }
     const cv::Vec3f seen_colour = inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1);
-    const double misfit = cv::norm(seen_colour - entry.ink_colour);
+    // The angle between the inks' absorption directions, in radians.
+    const double cosine = AbsorptionDirection(seen_colour).dot(entry.ink_direction);
+    const double misfit = std::acos(std::clamp(cosine, -1.0, 1.0));
     scored.push_back({&entry, best - options_.colour_weight * misfit, best_shift});
   }
   std::sort(scored.begin(), scored.end(),

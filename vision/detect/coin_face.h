@@ -16,7 +16,7 @@ struct CoinFaceOptions {
   int sectors = 64;            // ... by sectors around it
   double face_reach = 0.8;     // outermost ring, as a share of the rim radius
   double blank_ink = 0.045;    // ink spread below this: a blank face (the null value side)
-  double colour_weight = 1.5;  // how much the ink's colour counts against its shape
+  double colour_weight = 2.0;  // shape match lost per radian between the inks' colours
   double min_match = 0.45;     // the best template must match at least this well
 };
 
@@ -54,7 +54,7 @@ class CoinFaceClassifier {
     std::vector<float> ink;   // rings x sectors, zero mean, unit norm
     std::vector<float> mask;  // rings x sectors: 1 where the art is inked
     cv::Mat spectrum;         // of `ink`, ring by ring (DFT rows)
-    cv::Vec3f ink_colour;     // white-balanced colour of the ink
+    cv::Vec3f ink_direction;  // which channels the ink absorbs (unit vector)
   };
   // Templates blurred for a camera seeing `px_per_mm` (cached per rounded scale).
   const std::vector<Template>& TemplatesFor(double px_per_mm) const;
