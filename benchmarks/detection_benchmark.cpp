@@ -2,7 +2,8 @@
 // against baselines in the same run (OpenCV HoughCircles for coins; threshold, contours and
 // minAreaRect for tiles). Prints the figures of docs/benchmarks.md. Usage:
 //   detection_benchmark [--scenes N] [--width W --height H] [--first-seed S] [--tilt DEG]
-//                       [--tiles N] [--tile-blocks N] [--verbose]
+//                       [--tiles N] [--tile-blocks N] [--coins-on-tiles N] [--truth-pose]
+//                       [--verbose]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -36,6 +37,7 @@ struct Arguments {
   std::optional<double> tilt;
   std::optional<int> tiles;  // scattered tiles per scene (the scenes' default when not given)
   int tile_blocks = 0;       // blocks of touching tiles per scene
+  int coins_on_tiles = 0;    // coins lying on tiles per scene
   bool verbose = false;
   bool truth_pose = false;  // use the simulator's camera pose instead of the markers
 };
@@ -65,6 +67,10 @@ Arguments Parse(int argc, char** argv) {
       args.tiles = static_cast<int>(next());
     else if (flag == "--tile-blocks")
       args.tile_blocks = static_cast<int>(next());
+    else if (flag == "--coins-on-tiles")
+      args.coins_on_tiles = static_cast<int>(next());
+    else if (flag == "--truth-pose")
+      args.truth_pose = true;
     else if (flag == "--verbose")
       args.verbose = true;
     else {
@@ -197,6 +203,7 @@ int main(int argc, char** argv) {
     options.tilt_deg = args.tilt;
     if (args.tiles) options.tiles = *args.tiles;
     options.tile_blocks = args.tile_blocks;
+    options.coins_on_tiles = args.coins_on_tiles;
     const sim::DetectionScene scene = MakeDetectionScene(set, options);
     // As `tabref detect --intrinsics` does: the table frame from the image's own markers,
     // with the lens known (or, with --truth-pose, the simulator's exact camera pose).
@@ -297,6 +304,10 @@ int main(int argc, char** argv) {
               args.tilt ? (" tilt " + std::to_string(*args.tilt)).c_str() : ", tilt 0..40 deg",
               args.truth_pose ? "exact camera pose"
                               : "table calibrated from the image's markers (lens known)");
+  if (args.tiles || args.tile_blocks > 0 || args.coins_on_tiles > 0)
+    std::printf("per scene: %d scattered tiles, %d blocks of touching tiles, %d coins on tiles\n",
+                args.tiles.value_or(sim::DetectionSceneOptions{}.tiles), args.tile_blocks,
+                args.coins_on_tiles);
   if (calibration_failures > 0)
     std::printf("%d scenes without a table calibration were skipped\n", calibration_failures);
   std::printf(

@@ -155,6 +155,45 @@ bool AddTileBlock(const PieceSet& set, SceneSetup& scene, Rng& rng) {
   return false;
 }
 
+// A coin lying on a random tile, wholly on its top face (a piecepack game stacks coins on
+// tiles), clear of any other coin on it.
+bool AddCoinOnTile(const PieceSet& set, SceneSetup& scene, Rng& rng) {
+  const double radius = 0.5 * set.coin_diameter_mm;
+  std::vector<size_t> tiles;
+  for (size_t i = 0; i < scene.looks.size(); ++i) {
+    if (scene.looks[i].kind == PieceKind::kTile && scene.bodies[i].support == Support::kTable)
+      tiles.push_back(i);
+  }
+  if (tiles.empty()) return false;
+  for (int attempt = 0; attempt < 40; ++attempt) {
+    const size_t tile = Pick(tiles, rng);
+    const Body& carrier = scene.bodies[tile];
+    const double reach = 0.5 * set.tile_side_mm - radius - 1.5;
+    const double u = Uniform(-reach, reach, rng);
+    const double v = Uniform(-reach, reach, rng);
+    const double c = std::cos(carrier.angle);
+    const double s = std::sin(carrier.angle);
+    const cv::Vec2d spot = carrier.position + cv::Vec2d(c * u - s * v, s * u + c * v);
+    bool free = true;
+    for (size_t i = 0; i < scene.bodies.size() && free; ++i) {
+      const Body& other = scene.bodies[i];
+      if (other.support == Support::kStacked && other.carrier == static_cast<int>(tile))
+        free = cv::norm(spot - other.position) > 2 * radius + 1;
+    }
+    if (!free) continue;
+    const PieceLook look = RandomCoin(set, rng);
+    Body coin = MakeBody(look, set, spot, Uniform(-CV_PI, CV_PI, rng));
+    coin.support = Support::kStacked;
+    coin.carrier = static_cast<int>(tile);
+    coin.stack_height = set.tile_thickness_mm;
+    coin.elevation = carrier.elevation + coin.stack_height;
+    scene.looks.push_back(look);
+    scene.bodies.push_back(coin);
+    return true;
+  }
+  return false;
+}
+
 RenderOptions RandomLighting(Rng& rng) {
   RenderOptions render;
   render.key_light_offset_mm = {Uniform(-600, 600, rng), Uniform(-500, 500, rng),
@@ -190,6 +229,7 @@ void DetectionSceneOptions::Check() const {
   Require(touching_coins >= 0 && touching_coins <= 30, "touching_coins", "in 0..30");
   Require(coins_on_paper >= 0 && coins_on_paper <= 4, "coins_on_paper", "in 0..4");
   Require(tile_blocks >= 0 && tile_blocks <= 4, "tile_blocks", "in 0..4");
+  Require(coins_on_tiles >= 0 && coins_on_tiles <= 10, "coins_on_tiles", "in 0..10");
   Require(hand_chance >= 0 && hand_chance <= 1, "hand_chance", "in 0..1");
 }
 
@@ -207,6 +247,8 @@ DetectionScene MakeDetectionScene(const PieceSet& set, const DetectionSceneOptio
   for (int i = 0; i < options.coins_on_paper; ++i) AddCoinOnPaper(set, setup, rng);
   Rng block_rng(options.seed ^ 0x7f4a7c159e3779b9ULL);
   for (int i = 0; i < options.tile_blocks; ++i) AddTileBlock(set, setup, block_rng);
+  Rng stack_rng(options.seed ^ 0x2545f4914f6cdd1dULL);
+  for (int i = 0; i < options.coins_on_tiles; ++i) AddCoinOnTile(set, setup, stack_rng);
 
   DetectionScene scene;
   scene.layout = setup.layout;

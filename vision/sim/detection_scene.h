@@ -28,6 +28,8 @@ struct DetectionSceneOptions {
   // Blocks of 2 to 6 tiles laid edge to edge (a bocce court is two 3x2 blocks), drawn from a
   // random stream of their own so that the other pieces lie where they would without them.
   int tile_blocks = 0;
+  // Coins lying on tiles (one tile thickness up), from a random stream of their own too.
+  int coins_on_tiles = 0;
   bool distractors = true;                // a die, a pen and a card
   double hand_chance = 0.25;              // chance of a hand reaching over the table
   bool vary_lighting = true;              // random lamp, colours, noise, compression

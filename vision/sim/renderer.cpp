@@ -90,9 +90,19 @@ cv::Mat Renderer::Render(const std::vector<PieceLook>& looks, const std::vector<
     if (bodies[i].support != Support::kHeld && bodies[i].elevation > -layout_.table_thickness_mm)
       visible.push_back(i);
   }
+  // Far to near (painter's order); a body riding on another is drawn after its carrier.
   const auto distance = [&](size_t i) {
-    const Body& body = bodies[i];
-    return cv::norm(eye_ - cv::Vec3d(body.position[0], body.position[1], body.elevation));
+    double nearest = 1e18;
+    for (int depth = 0; depth < 8; ++depth) {
+      const Body& body = bodies[i];
+      const cv::Vec3d base(body.position[0], body.position[1], body.elevation);
+      nearest = std::min(nearest, cv::norm(eye_ - base) - 1e-6 * depth);
+      if (body.support != Support::kStacked || body.carrier < 0 ||
+          static_cast<size_t>(body.carrier) >= bodies.size())
+        break;
+      i = static_cast<size_t>(body.carrier);
+    }
+    return nearest;
   };
   std::sort(visible.begin(), visible.end(),
             [&](size_t a, size_t b) { return distance(a) > distance(b); });
