@@ -106,11 +106,34 @@ cv::Mat Renderer::Render(const std::vector<PieceLook>& looks, const std::vector<
   };
   std::sort(visible.begin(), visible.end(),
             [&](size_t a, size_t b) { return distance(a) > distance(b); });
+  // A body lying on another one (a coin on a tile) casts its shadow on the carrier's top,
+  // drawn between the two.
+  const auto carrier_of = [&](size_t i) -> const Body* {
+    const Body& body = bodies[i];
+    if (body.support != Support::kStacked || body.elevation <= 0.5 || body.carrier < 0 ||
+        static_cast<size_t>(body.carrier) >= bodies.size())
+      return nullptr;
+    return &bodies[static_cast<size_t>(body.carrier)];
+  };
   for (size_t i : visible) {
-    if (bodies[i].elevation >= 0)
+    if (bodies[i].elevation >= 0 && carrier_of(i) == nullptr)
       DrawShadow(frame, solids_.For(looks[i], bodies[i].lying).Posed(bodies[i]), bodies[i]);
   }
-  for (size_t i : visible) DrawPiece(frame, solids_.For(looks[i], bodies[i].lying), bodies[i]);
+  for (size_t i : visible) {
+    if (const Body* carrier = carrier_of(i)) {
+      const size_t c = static_cast<size_t>(bodies[i].carrier);
+      const std::vector<cv::Vec3d> corners =
+          solids_.For(looks[c], carrier->lying).Posed(*carrier).Vertices();
+      double top = -1e9;
+      for (const cv::Vec3d& p : corners) top = std::max(top, p[2]);
+      std::vector<cv::Vec3d> face;
+      for (const cv::Vec3d& p : corners) {
+        if (p[2] > top - 0.01) face.push_back(p);
+      }
+      DrawShadow(frame, solids_.For(looks[i], bodies[i].lying).Posed(bodies[i]), bodies[i], &face);
+    }
+    DrawPiece(frame, solids_.For(looks[i], bodies[i].lying), bodies[i]);
+  }
   if (hand) DrawHand(frame, *hand);
   sensor_.Expose(frame, time_s);
   return frame;
@@ -224,37 +247,60 @@ void Renderer::DrawFace(FaceLayer& layer, cv::Point origin, const Face& face) co
   layer.Add(patch, coverage, area);
 }
 
-void Renderer::DrawShadow(cv::Mat& frame, const Solid& posed, const Body& body) const {
+void Renderer::DrawShadow(cv::Mat& frame, const Solid& posed, const Body& body,
+                          const std::vector<cv::Vec3d>* carrier_top) const {
   const std::vector<cv::Vec3d> points = posed.Vertices();
-  double top = 0;
+  const double base = carrier_top != nullptr && !carrier_top->empty() ? (*carrier_top)[0][2] : 0;
+  double top = base;
   for (const cv::Vec3d& p : points) top = std::max(top, p[2]);
   const cv::Vec3d& lamp = lighting_.LampPosition();
-  const double penumbra_mm = lighting_.LampRadius() * top / std::max(1.0, lamp[2] - top);
-  const double px_per_mm = camera_.PixelsPerMm({body.position[0], body.position[1], 0});
+  const double penumbra_mm = lighting_.LampRadius() * (top - base) / std::max(1.0, lamp[2] - top);
+  const double px_per_mm = camera_.PixelsPerMm({body.position[0], body.position[1], base});
   const cv::Vec3f tint = ShadowTint(posed, options_.shadow_strength);
-  Darken(frame, CastShadow(points), std::max(0.7, 0.5 * penumbra_mm * px_per_mm), tint);
-  if (body.elevation > 0.5) return;
+  // Only what falls on the carrier's top (the rest would fall on the table beside it, which
+  // a coin well inside its tile never reaches).
+  const auto on_carrier = [&](const std::vector<cv::Vec3d>& polygon) {
+    if (carrier_top == nullptr) return polygon;
+    const auto flat = [](const std::vector<cv::Vec3d>& points3) {
+      std::vector<cv::Point2f> points2;
+      for (const cv::Vec3d& p : points3)
+        points2.emplace_back(static_cast<float>(p[0]), static_cast<float>(p[1]));
+      std::vector<cv::Point2f> hull;
+      cv::convexHull(points2, hull);
+      return hull;
+    };
+    std::vector<cv::Point2f> clipped;
+    cv::intersectConvexConvex(flat(polygon), flat(*carrier_top), clipped);
+    std::vector<cv::Vec3d> result;
+    for (const cv::Point2f& p : clipped) result.emplace_back(p.x, p.y, base);
+    return result;
+  };
+  const std::vector<cv::Vec3d> cast = on_carrier(CastShadow(points, base));
+  if (cast.size() >= 3) Darken(frame, cast, std::max(0.7, 0.5 * penumbra_mm * px_per_mm), tint);
+  if (body.elevation > base + 0.5) return;
   std::vector<cv::Vec3d> footprint;
   for (const cv::Vec3d& p : points) {
-    if (p[2] < 0.5) footprint.push_back(p);
+    if (p[2] < base + 0.5) footprint.push_back(p);
   }
   if (footprint.size() >= 3) {
-    Darken(frame, CastShadow(footprint), std::max(0.7, 0.8 * px_per_mm),
+    Darken(frame, CastShadow(footprint, base), std::max(0.7, 0.8 * px_per_mm),
            cv::Vec3f::all(kContactShadowStrength));
   }
 }
 
-std::vector<cv::Vec3d> Renderer::CastShadow(const std::vector<cv::Vec3d>& points) const {
+std::vector<cv::Vec3d> Renderer::CastShadow(const std::vector<cv::Vec3d>& points,
+                                            double plane_z) const {
   const cv::Vec3d& lamp = lighting_.LampPosition();
   std::vector<cv::Point2f> cast;
   for (const cv::Vec3d& p : points) {
-    const cv::Vec3d onto_table = lamp + (p - lamp) * (lamp[2] / std::max(1.0, lamp[2] - p[2]));
-    cast.emplace_back(static_cast<float>(onto_table[0]), static_cast<float>(onto_table[1]));
+    const cv::Vec3d onto =
+        lamp + (p - lamp) * ((lamp[2] - plane_z) / std::max(1.0, lamp[2] - p[2]));
+    cast.emplace_back(static_cast<float>(onto[0]), static_cast<float>(onto[1]));
   }
   std::vector<cv::Point2f> hull;
   cv::convexHull(cast, hull);
   std::vector<cv::Vec3d> polygon;
-  for (const cv::Point2f& p : hull) polygon.emplace_back(p.x, p.y, 0);
+  for (const cv::Point2f& p : hull) polygon.emplace_back(p.x, p.y, plane_z);
   return polygon;
 }
 

@@ -38,13 +38,17 @@ class Renderer {
   void DrawSolid(cv::Mat& canvas, cv::Point origin, const Solid& posed) const;
   void DrawFace(FaceLayer& layer, cv::Point origin, const Face& face) const;
   bool FacesCamera(const Face& face) const;
-  void DrawShadow(cv::Mat& frame, const Solid& posed, const Body& body) const;
+  // The body's shadow on the table or, given `carrier_top` (the top face of the body it lies
+  // on, a convex polygon at one height), on that face.
+  void DrawShadow(cv::Mat& frame, const Solid& posed, const Body& body,
+                  const std::vector<cv::Vec3d>* carrier_top = nullptr) const;
   void DrawHand(cv::Mat& frame, const HandPose& hand) const;
   // Darkens the image of a table-plane polygon, blurred by `blur_px`, by `tint` per channel.
   void Darken(cv::Mat& frame, const std::vector<cv::Vec3d>& table_polygon, double blur_px,
               const cv::Vec3f& tint) const;
-  // The table-plane hull of where the lamp casts the points.
-  std::vector<cv::Vec3d> CastShadow(const std::vector<cv::Vec3d>& points) const;
+  // The hull of where the lamp casts the points onto the plane at `plane_z` (the table's by
+  // default).
+  std::vector<cv::Vec3d> CastShadow(const std::vector<cv::Vec3d>& points, double plane_z = 0) const;
   int MotionSamples(const Body& body) const;
   cv::Rect Bounds(const std::vector<cv::Vec3d>& points, int padding) const;
 
