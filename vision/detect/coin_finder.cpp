@@ -18,14 +18,39 @@ struct CoinHit {
   CoinFit fit;
   double candidate_support = 0;
   CoinFace face;
+  double top_mm = 0;   // height of the coin's top face above the table
+  int on_square = -1;  // index of the raised square it lies on, or -1
 };
+
+// The raised square under a coin seen with its top at `top_mm` (on the table), if any: its
+// image centre lifted onto each square's coin-top plane falls inside the square
+// (a coin beside a tile stays a coin's radius beyond its side, more than the parallax).
+int SquareUnder(const calibration::TableMapping& mapping, const cv::Point2d& centre_mm,
+                double top_mm, double coin_radius, const std::vector<RaisedSquare>& raised,
+                cv::Point2d* lifted) {
+  const cv::Point2d seen = mapping.TableToImage(cv::Vec3d(centre_mm.x, centre_mm.y, top_mm));
+  for (size_t k = 0; k < raised.size(); ++k) {
+    const RaisedSquare& square = raised[k];
+    const cv::Point2d at = mapping.ImageToTable(seen, square.top_mm + top_mm);
+    const cv::Point2d d = at - square.centre_mm;
+    const double c = std::cos(square.angle_rad);
+    const double s = std::sin(square.angle_rad);
+    const double reach = square.half_side_mm - 0.3 * coin_radius;
+    if (std::abs(c * d.x + s * d.y) < reach && std::abs(-s * d.x + c * d.y) < reach) {
+      *lifted = at;
+      return static_cast<int>(k);
+    }
+  }
+  return -1;
+}
 
 }  // namespace
 
 CoinFinder::CoinFinder(const PieceSet& set, const DetectionOptions& options)
     : faces_(set, options.coin_face) {}
 
-std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context) const {
+std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
+                                            const std::vector<RaisedSquare>& raised) const {
   const double coin_radius = 0.5 * context.set.coin_diameter_mm;
   const double coin_top = context.set.coin_thickness_mm;
   std::vector<ObservedPiece> pieces;
@@ -41,21 +66,31 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context) const {
   std::vector<CoinHit> hits;
   for (const CoinCandidate& candidate : candidates) {
     const cv::Point2d seen = context.view.ToTable(candidate.view_px);
-    const cv::Point2d initial = context.view.LiftTo(seen, coin_top);
-    CoinFit fit = FitCoin(context.frame, context.mapping, initial, coin_radius, coin_top,
+    cv::Point2d initial = context.view.LiftTo(seen, coin_top);
+    // On a tile the rim lies a tile higher, which moves it across the table by the parallax
+    // of that height.
+    cv::Point2d lifted;
+    const int square =
+        SquareUnder(context.mapping, initial, coin_top, coin_radius, raised, &lifted);
+    const double top =
+        square >= 0 ? raised[static_cast<size_t>(square)].top_mm + coin_top : coin_top;
+    if (square >= 0) initial = lifted;
+    CoinFit fit = FitCoin(context.frame, context.mapping, initial, coin_radius, top,
                           context.options.coin_fit);
     if (!fit.accepted) {
-      context.detection.rejected.push_back({ObservedKind::kCoin, "fit", fit.reason, Vec(initial)});
+      context.Reject(ObservedKind::kCoin, "fit", (square >= 0 ? "on a tile: " : "") + fit.reason,
+                     initial);
       continue;
     }
-    hits.push_back({std::move(fit), candidate.support, {}});
+    CoinHit hit{std::move(fit), candidate.support, {}, top, square};
+    hits.push_back(std::move(hit));
   }
 
   context.timer.Start("classify");
   std::vector<CoinHit> recognised;
   for (CoinHit& hit : hits) {
     hit.face =
-        faces_.Classify(context.frame, context.mapping, hit.fit.centre_mm, coin_radius, coin_top);
+        faces_.Classify(context.frame, context.mapping, hit.fit.centre_mm, coin_radius, hit.top_mm);
     if (!hit.face.recognised) {
       context.detection.rejected.push_back(
           {ObservedKind::kCoin, "classify",
@@ -110,7 +145,7 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context) const {
   refit.align_radius_mm = 0.25;
   for (CoinHit& hit : coins) {
     CoinFit better =
-        FitCoin(context.frame, context.mapping, hit.fit.centre_mm, rim_radius, coin_top, refit);
+        FitCoin(context.frame, context.mapping, hit.fit.centre_mm, rim_radius, hit.top_mm, refit);
     if (better.accepted) hit.fit = std::move(better);
   }
   for (const CoinHit& hit : coins) {
@@ -118,8 +153,10 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context) const {
     piece.kind = ObservedKind::kCoin;
     piece.position_mm = Vec(hit.fit.centre_mm);
     const calibration::MappedPoint mapped = context.mapping.ImageToTableWithSigma(
-        context.mapping.TableToImage(cv::Vec3d(hit.fit.centre_mm.x, hit.fit.centre_mm.y, coin_top)),
-        coin_top, 0);
+        context.mapping.TableToImage(
+            cv::Vec3d(hit.fit.centre_mm.x, hit.fit.centre_mm.y, hit.top_mm)),
+        hit.top_mm, 0);
+    if (hit.on_square >= 0) piece.on_top_of = hit.on_square;
     const double unseen = context.options.unseen_rim_sigma_mm * (1 - hit.fit.support);
     piece.sigma_mm = std::sqrt(
         hit.fit.centre_sigma_mm * hit.fit.centre_sigma_mm + mapped.sigma_mm * mapped.sigma_mm +
@@ -136,7 +173,7 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context) const {
           hit.fit.centre_mm.x, hit.fit.centre_mm.y, hit.fit.centre_sigma_mm, mapped.sigma_mm,
           hit.fit.support, hit.fit.tight_support, hit.fit.rms_mm, hit.fit.mean_edge_strength,
           hit.fit.inner_activity,
-          context.mapping.PixelsPerMm({hit.fit.centre_mm.x, hit.fit.centre_mm.y, coin_top}));
+          context.mapping.PixelsPerMm({hit.fit.centre_mm.x, hit.fit.centre_mm.y, hit.top_mm}));
     if (std::getenv("TABREF_DEBUG_FIT") != nullptr)
       std::printf("candidate support %.3f\n", hit.candidate_support);
     if (std::getenv("TABREF_DEBUG_FIT") != nullptr)

@@ -8,15 +8,26 @@
 
 namespace tabref::vision {
 
+// A flat top coins may lie on (a tile's top face): a square in the table frame.
+struct RaisedSquare {
+  cv::Point2d centre_mm;
+  double angle_rad = 0;  // turn of its sides
+  double half_side_mm = 0;
+  double top_mm = 0;  // height of the top above the table
+};
+
 // Piecepack coins: candidates where edges of a coin-sized circle converge in the top view;
-// each rim aligned and fitted in the camera frame (coin_fit.h); faces recognised from the
-// set's art (coin_face.h); duplicates merged; every rim refitted with the frame's measured
-// rim radius; positions with their 1-sigma uncertainty.
+// each rim aligned and fitted in the camera frame (coin_fit.h), on the table or, where its
+// centre falls on one of the `raised` squares, refitted on that square's top; faces
+// recognised from the set's art (coin_face.h); duplicates merged; every rim refitted with
+// the frame's measured rim radius; positions with their 1-sigma uncertainty. A coin on a
+// raised square gets `on_top_of` = the square's index in `raised`.
 class CoinFinder {
  public:
   CoinFinder(const PieceSet& set, const DetectionOptions& options);
 
-  std::vector<ObservedPiece> Find(const FrameContext& context) const;
+  std::vector<ObservedPiece> Find(const FrameContext& context,
+                                  const std::vector<RaisedSquare>& raised = {}) const;
 
  private:
   CoinFaceClassifier faces_;

@@ -46,8 +46,36 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
   const ColourGradient gradient = ComputeColourGradient(view);
   const FrameContext context{frame, *mapping_, *view_,    view, gradient,
                              set_,  options_,  detection, timer};
-  for (ObservedPiece& piece : coins_.Find(context)) detection.pieces.push_back(std::move(piece));
-  for (ObservedPiece& piece : tiles_.Find(context)) detection.pieces.push_back(std::move(piece));
+  // Tiles are measured first, as coins may lie on them (a tile higher); their art is read
+  // last, leaving out what those coins hide.
+  const std::vector<TileFit> squares = tiles_.FindSquares(context);
+  std::vector<RaisedSquare> tops;
+  for (const TileFit& square : squares)
+    tops.push_back(
+        {square.centre_mm, square.angle_rad, 0.5 * set_.tile_side_mm, set_.tile_thickness_mm});
+  std::vector<ObservedPiece> coins = coins_.Find(context, tops);
+  std::vector<cv::Vec3d> on_tiles;
+  for (const ObservedPiece& coin : coins) {
+    if (!coin.on_top_of) continue;
+    const cv::Vec3d top(coin.position_mm.x, coin.position_mm.y,
+                        set_.tile_thickness_mm + set_.coin_thickness_mm);
+    const cv::Point2d seen = mapping_->TableToImage(top);
+    // The rim, its wall and a pixel of blur beyond.
+    const double radius = (0.5 * set_.coin_diameter_mm + 0.5) * mapping_->PixelsPerMm(top) + 1.0;
+    on_tiles.emplace_back(seen.x, seen.y, radius);
+  }
+  std::vector<int> described;
+  std::vector<ObservedPiece> tiles = tiles_.Describe(context, squares, on_tiles, &described);
+  // A coin's carrier: its tile's index among the pieces (coins first), if the tile was read.
+  for (ObservedPiece& coin : coins) {
+    if (!coin.on_top_of) continue;
+    const auto it = std::find(described.begin(), described.end(), *coin.on_top_of);
+    coin.on_top_of.reset();
+    if (it != described.end())
+      coin.on_top_of = static_cast<int>(coins.size()) + static_cast<int>(it - described.begin());
+  }
+  for (ObservedPiece& piece : coins) detection.pieces.push_back(std::move(piece));
+  for (ObservedPiece& piece : tiles) detection.pieces.push_back(std::move(piece));
   timer.Stop();
   if (options_.debug_images)
     detection.debug_images.emplace(detection.debug_images.begin(), "top_view", view);

@@ -12,10 +12,11 @@
 namespace tabref::vision {
 namespace {
 
-constexpr int kArtSize = 384;        // template art, pixels across the tile
-constexpr double kLensBlurPx = 0.6;  // typical camera blur, in camera pixels
-constexpr float kPlainInk = 0.06f;   // a template cell this dark or less is unprinted
-constexpr float kInkedShare = 0.5f;  // cells at least this share of a template's darkest: ink
+constexpr int kArtSize = 384;           // template art, pixels across the tile
+constexpr double kLensBlurPx = 0.6;     // typical camera blur, in camera pixels
+constexpr float kPlainInk = 0.06f;      // a template cell this dark or less is unprinted
+constexpr double kScalesPerOctave = 5;  // template sets per doubling of the camera's scale
+constexpr float kInkedShare = 0.5f;     // cells at least this share of a template's darkest: ink
 
 float Median(std::vector<float> values) {
   if (values.empty()) return 0;
@@ -81,6 +82,7 @@ void TileFaceOptions::Check() const {
   Require(face_reach > 0.5 && face_reach <= 1, "face_reach", "in (0.5, 1]");
   Require(colour_weight >= 0, "colour_weight", "non-negative");
   Require(min_match > 0 && min_match < 1, "min_match", "in (0, 1)");
+  Require(max_hidden >= 0 && max_hidden < 1, "max_hidden", "in [0, 1)");
 }
 
 TileFaceClassifier::TileFaceClassifier(const PieceSet& set, TileFaceOptions options)
@@ -92,7 +94,9 @@ TileFaceClassifier::TileFaceClassifier(const TileFaceClassifier& other)
     : set_(other.set_), options_(other.options_) {}
 
 const TileFaceClassifier::TemplateSet& TileFaceClassifier::TemplatesFor(double px_per_mm) const {
-  const int key = std::max(1, static_cast<int>(std::lround(px_per_mm * 10)));
+  // Scales a fifth of an octave apart share templates: the lens blur is a fraction of a cell
+  // (a cell is about 2 mm), so a blur off by 15 % moves no cell's mean visibly.
+  const int key = static_cast<int>(std::lround(kScalesPerOctave * std::log2(px_per_mm)));
   std::lock_guard<std::mutex> lock(cache_mutex_);
   for (const auto& cached : cache_) {
     if (cached->key == key) return *cached;
@@ -101,7 +105,8 @@ const TileFaceClassifier::TemplateSet& TileFaceClassifier::TemplatesFor(double p
   built->key = key;
   const int n = options_.cells;
   const double art_px_per_mm = kArtSize / set_.tile_side_mm;
-  const double blur = std::max(0.5, kLensBlurPx * art_px_per_mm / (key / 10.0));
+  const double blur =
+      std::max(0.5, kLensBlurPx * art_px_per_mm / std::exp2(key / kScalesPerOctave));
   const cv::Vec3f face(static_cast<float>(set_.tile_colour[0]),
                        static_cast<float>(set_.tile_colour[1]),
                        static_cast<float>(set_.tile_colour[2]));
@@ -173,7 +178,8 @@ const TileFaceClassifier::TemplateSet& TileFaceClassifier::TemplatesFor(double p
 TileFace TileFaceClassifier::Classify(const cv::Mat& image,
                                       const calibration::TableMapping& mapping,
                                       const cv::Point2d& centre_mm, double angle_rad,
-                                      double side_mm, double height_mm) const {
+                                      double side_mm, double height_mm,
+                                      const std::vector<cv::Vec3d>& occluders) const {
   const int n = options_.cells;
   const int sub = options_.supersample;
   const int fine = n * sub;  // samples across
@@ -193,6 +199,7 @@ TileFace TileFaceClassifier::Classify(const cv::Mat& image,
   }
   const std::vector<cv::Point2d> lattice_px = mapping.TableToImage(lattice);
   std::vector<cv::Vec3f> colours(static_cast<size_t>(n * n), cv::Vec3f(0, 0, 0));
+  std::vector<float> visible(static_cast<size_t>(n * n), 1.0f);
   const float per_cell = 1.0f / static_cast<float>(sub * sub);
   for (int fy = 0; fy < fine; ++fy) {
     const double v = (fy + 0.5) / fine * kLattice;
@@ -207,25 +214,49 @@ TileFace TileFaceClassifier::Classify(const cv::Mat& image,
       };
       const cv::Point2d pixel = (1 - ty) * ((1 - tx) * at(r, c) + tx * at(r, c + 1)) +
                                 ty * ((1 - tx) * at(r + 1, c) + tx * at(r + 1, c + 1));
-      colours[static_cast<size_t>((fy / sub) * n + fx / sub)] +=
-          per_cell * SampleColour(image, pixel.x, pixel.y);
+      const size_t cell = static_cast<size_t>((fy / sub) * n + fx / sub);
+      colours[cell] += per_cell * SampleColour(image, pixel.x, pixel.y);
+      for (const cv::Vec3d& disc : occluders) {
+        if (std::hypot(pixel.x - disc[0], pixel.y - disc[1]) <= disc[2]) visible[cell] = 0;
+      }
     }
   }
   const double px_per_mm = mapping.PixelsPerMm({centre_mm.x, centre_mm.y, height_mm});
   const TemplateSet& set = TemplatesFor(px_per_mm);
+  TileFace result;
+  std::vector<size_t> seen_cells;  // the cells no occluder touches
+  for (size_t i = 0; i < visible.size(); ++i) {
+    if (visible[i] > 0) seen_cells.push_back(i);
+  }
+  result.hidden =
+      1.0 - static_cast<double>(seen_cells.size()) / static_cast<double>(visible.size());
+  if (result.hidden > options_.max_hidden) return result;
+  const bool occluded = seen_cells.size() < visible.size();
   // White balance: the plain cells' median colour.
   cv::Vec3f face;
   for (int c = 0; c < 3; ++c) {
     std::vector<float> channel;
-    for (const int i : set.plain_cells) channel.push_back(colours[static_cast<size_t>(i)][c]);
+    for (const int i : set.plain_cells) {
+      if (visible[static_cast<size_t>(i)] > 0)
+        channel.push_back(colours[static_cast<size_t>(i)][c]);
+    }
     if (channel.empty()) {
-      for (const cv::Vec3f& colour : colours) channel.push_back(colour[c]);
+      for (const size_t i : seen_cells) channel.push_back(colours[i][c]);
     }
     face[c] = Median(channel);
   }
   std::vector<cv::Vec3f> balanced;
   std::vector<float> shape;
   ToInk(colours, face, balanced, shape);
+  // Hidden cells take the mean of the seen ones, so that they add nothing to a correlation.
+  if (occluded) {
+    double mean = 0;
+    for (const size_t i : seen_cells) mean += shape[i];
+    mean /= static_cast<double>(seen_cells.size());
+    for (size_t i = 0; i < shape.size(); ++i) {
+      if (visible[i] == 0) shape[i] = static_cast<float>(mean);
+    }
+  }
   Normalise(shape);
 
   struct Scored {
@@ -244,8 +275,23 @@ TileFace TileFaceClassifier::Classify(const cv::Mat& image,
       float inked = 0;
       for (size_t i = 0; i < shape.size(); ++i) {
         correlation += shape[i] * ink[i];
-        colour_sum += mask[i] * balanced[i];
-        inked += mask[i];
+        colour_sum += visible[i] * mask[i] * balanced[i];
+        inked += visible[i] * mask[i];
+      }
+      if (occluded) {
+        // The template over the seen cells only: zero mean and unit norm there (the face's
+        // hidden cells are zero after normalising, so the correlation needs the norm alone).
+        double sum = 0;
+        double squares = 0;
+        for (const size_t i : seen_cells) {
+          sum += ink[i];
+          squares += static_cast<double>(ink[i]) * ink[i];
+        }
+        const double count = static_cast<double>(seen_cells.size());
+        const double norm = std::sqrt(std::max(1e-12, squares - sum * sum / count));
+        double centred = 0;
+        for (const size_t i : seen_cells) centred += shape[i] * (ink[i] - sum / count);
+        correlation = centred / norm;
       }
       const cv::Vec3f seen = inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1);
       const double misfit = cv::norm(seen - entry.ink_colour);
@@ -263,7 +309,6 @@ TileFace TileFaceClassifier::Classify(const cv::Mat& image,
       break;
     }
   }
-  TileFace result;
   result.score = best.score;
   result.margin = best.score - runner_up;
   result.recognised = best.score >= options_.min_match;

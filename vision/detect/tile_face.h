@@ -19,6 +19,8 @@ struct TileFaceOptions {
   double face_reach = 0.92;    // the sampled square, as a share of the side (off the edges)
   double colour_weight = 1.5;  // how much the ink's colour counts against its shape
   double min_match = 0.45;     // the best template must match at least this well
+  // Faces hidden (by coins lying on them) beyond this share of their cells are not read.
+  double max_hidden = 0.5;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;
@@ -33,6 +35,7 @@ struct TileFace {
   // The art's "up" is the fitted square's angle plus this many quarter turns (0..3; 0 for a
   // back, whose art looks the same at every quarter turn).
   int quarter_turns = 0;
+  double hidden = 0;      // share of the face's cells left out (under occluders)
   double score = 0;       // of the best template (shape match minus colour misfit)
   double margin = 0;      // over the best template of another class
   double confidence = 0;  // 0..1
@@ -48,11 +51,12 @@ class TileFaceClassifier {
   TileFaceClassifier(const TileFaceClassifier& other);
   TileFaceClassifier& operator=(const TileFaceClassifier&) = delete;
 
-  // `angle_rad`: the fitted square's turn (modulo 90 degrees). Safe to call from several
-  // threads.
+  // `angle_rad`: the fitted square's turn (modulo 90 degrees). `occluders`: discs in the
+  // image (x, y, radius px) hiding parts of the face (a coin lying on the tile); cells they
+  // touch are left out of the match. Safe to call from several threads.
   TileFace Classify(const cv::Mat& image, const calibration::TableMapping& mapping,
                     const cv::Point2d& centre_mm, double angle_rad, double side_mm,
-                    double height_mm) const;
+                    double height_mm, const std::vector<cv::Vec3d>& occluders = {}) const;
 
  private:
   struct Template {
@@ -68,7 +72,7 @@ class TileFaceClassifier {
     std::vector<Template> templates;
     std::vector<int> plain_cells;  // cells no face template inks at any turn
   };
-  // Templates blurred for a camera seeing `px_per_mm` (cached per rounded scale).
+  // Templates blurred for a camera seeing `px_per_mm` (cached per step of scale).
   const TemplateSet& TemplatesFor(double px_per_mm) const;
 
   PieceSet set_;

@@ -14,13 +14,8 @@ constexpr double kDegrees = 180.0 / CV_PI;
 
 rules::Vec2 Vec(const cv::Point2d& p) { return {p.x, p.y}; }
 
-struct TileHit {
-  TileFit fit;
-  TileFace face;
-
-  // Which of two overlapping fits to keep: the one whose sides and art both agree better.
-  double Quality() const { return fit.support + fit.tight_support - 2 * fit.rms_mm + face.score; }
-};
+// Which of two overlapping fits to keep: the one whose sides agree better.
+double Quality(const TileFit& fit) { return fit.support + fit.tight_support - 2 * fit.rms_mm; }
 
 // The art's up, in degrees: (-180, 180] on a face, [0, 90) on a back (the same at every
 // quarter turn). `art_deg`: where the classifier saw the art's up, near one of the fitted
@@ -40,7 +35,7 @@ TileFinder::TileFinder(const PieceSet& set, const DetectionOptions& options)
   options.tiles.Check();
 }
 
-std::vector<ObservedPiece> TileFinder::Find(const FrameContext& context) const {
+std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const {
   const TileOptions& options = context.options.tiles;
   const double side = context.set.tile_side_mm;
   const double top = context.set.tile_thickness_mm;
@@ -50,14 +45,19 @@ std::vector<ObservedPiece> TileFinder::Find(const FrameContext& context) const {
   const std::vector<TileCandidate> candidates =
       FindTileCandidates(context.gradient, side_px, options.candidates,
                          context.options.debug_images ? &votes : nullptr);
+  if (context.options.debug_images) {
+    cv::Mat normalised;
+    cv::normalize(votes, normalised, 0, 255, cv::NORM_MINMAX, CV_8U);
+    context.detection.debug_images.emplace_back("tile_votes", normalised);
+  }
 
   context.timer.Start("fit");
-  std::vector<TileHit> hits;
+  std::vector<TileFit> fits;
   for (const TileCandidate& candidate : candidates) {
     const cv::Point2d initial = context.view.LiftTo(context.view.ToTable(candidate.view_px), top);
     // A candidate on a tile fitted already would only find that tile again.
-    const bool known = std::any_of(hits.begin(), hits.end(), [&](const TileHit& hit) {
-      return cv::norm(hit.fit.centre_mm - initial) < 0.25 * side;
+    const bool known = std::any_of(fits.begin(), fits.end(), [&](const TileFit& fit) {
+      return cv::norm(fit.centre_mm - initial) < 0.25 * side;
     });
     if (known) continue;
     TileFit fit = FitTile(context.frame, context.mapping, initial, candidate.angle_rad, side, top,
@@ -66,36 +66,24 @@ std::vector<ObservedPiece> TileFinder::Find(const FrameContext& context) const {
       context.Reject(ObservedKind::kTile, "fit", fit.reason, initial);
       continue;
     }
-    hits.push_back({std::move(fit), {}});
-  }
-
-  context.timer.Start("classify");
-  std::vector<TileHit> recognised;
-  for (TileHit& hit : hits) {
-    hit.face = faces_.Classify(context.frame, context.mapping, hit.fit.centre_mm, hit.fit.angle_rad,
-                               side, top);
-    if (!hit.face.recognised) {
-      context.Reject(ObservedKind::kTile, "classify", "art matches no tile", hit.fit.centre_mm);
-      continue;
-    }
-    recognised.push_back(std::move(hit));
+    fits.push_back(std::move(fit));
   }
 
   context.timer.Start("dedupe");
   // Tiles lie side by side, never over each other: of two fits closer than a side (a
   // candidate between touching tiles straddles both), the better one stays.
-  std::sort(recognised.begin(), recognised.end(),
-            [](const TileHit& a, const TileHit& b) { return a.Quality() > b.Quality(); });
-  std::vector<TileHit> tiles;
-  for (TileHit& hit : recognised) {
-    const bool overlaps = std::any_of(tiles.begin(), tiles.end(), [&](const TileHit& kept) {
-      return cv::norm(kept.fit.centre_mm - hit.fit.centre_mm) < 0.9 * side;
+  std::sort(fits.begin(), fits.end(),
+            [](const TileFit& a, const TileFit& b) { return Quality(a) > Quality(b); });
+  std::vector<TileFit> tiles;
+  for (TileFit& fit : fits) {
+    const bool overlaps = std::any_of(tiles.begin(), tiles.end(), [&](const TileFit& kept) {
+      return cv::norm(kept.centre_mm - fit.centre_mm) < 0.9 * side;
     });
     if (overlaps) {
-      context.Reject(ObservedKind::kTile, "dedupe", "overlaps a better tile", hit.fit.centre_mm);
+      context.Reject(ObservedKind::kTile, "dedupe", "overlaps a better tile", fit.centre_mm);
       continue;
     }
-    tiles.push_back(std::move(hit));
+    tiles.push_back(std::move(fit));
   }
 
   context.timer.Start("refine");
@@ -104,10 +92,10 @@ std::vector<ObservedPiece> TileFinder::Find(const FrameContext& context) const {
   // well-seen sides and every tile is refitted expecting it, which keeps half-seen tiles
   // unbiased.
   std::vector<double> offsets;
-  for (const TileHit& hit : tiles) {
+  for (const TileFit& fit : tiles) {
     for (int k = 0; k < 4; ++k) {
-      if (hit.fit.side_inliers[k] >= options.fit.rays_per_side / 2)
-        offsets.push_back(hit.fit.side_offsets[k]);
+      if (fit.side_inliers[k] >= options.fit.rays_per_side / 2)
+        offsets.push_back(fit.side_offsets[k]);
     }
   }
   double edge_offset = 0;
@@ -121,36 +109,54 @@ std::vector<ObservedPiece> TileFinder::Find(const FrameContext& context) const {
   TileFitOptions refit = options.fit;
   refit.align_reach_mm = 0.3;
   refit.align_turn_deg = 0.3;
-  std::vector<ObservedPiece> pieces;
-  for (TileHit& hit : tiles) {
-    const double art_deg = hit.fit.angle_rad * kDegrees + 90.0 * hit.face.quarter_turns;
-    TileFit better = FitTile(context.frame, context.mapping, hit.fit.centre_mm, hit.fit.angle_rad,
-                             side, top, edge_offset, refit);
-    if (better.accepted) hit.fit = std::move(better);
-    ObservedPiece piece;
-    piece.kind = ObservedKind::kTile;
-    piece.position_mm = Vec(hit.fit.centre_mm);
-    const calibration::MappedPoint mapped = context.mapping.ImageToTableWithSigma(
-        context.mapping.TableToImage(cv::Vec3d(hit.fit.centre_mm.x, hit.fit.centre_mm.y, top)), top,
-        0);
-    piece.sigma_mm = std::sqrt(hit.fit.centre_sigma_mm * hit.fit.centre_sigma_mm +
-                               mapped.sigma_mm * mapped.sigma_mm +
-                               options.model_sigma_mm * options.model_sigma_mm);
-    piece.angle_deg = ReportedAngle(hit.fit, hit.face, art_deg);
-    piece.footprint = rules::Square(piece.position_mm, side, piece.angle_deg);
-    piece.side = hit.face.side;
-    piece.suit = hit.face.suit;
-    piece.rank = hit.face.rank;
-    piece.confidence = std::clamp(std::min(hit.fit.support, hit.face.confidence), 0.0, 1.0);
-    pieces.push_back(std::move(piece));
+  for (TileFit& fit : tiles) {
+    TileFit better = FitTile(context.frame, context.mapping, fit.centre_mm, fit.angle_rad, side,
+                             top, edge_offset, refit);
+    if (better.accepted) fit = std::move(better);
   }
   context.timer.Stop();
+  return tiles;
+}
 
-  if (context.options.debug_images) {
-    cv::Mat normalised;
-    cv::normalize(votes, normalised, 0, 255, cv::NORM_MINMAX, CV_8U);
-    context.detection.debug_images.emplace_back("tile_votes", normalised);
+std::vector<ObservedPiece> TileFinder::Describe(const FrameContext& context,
+                                                const std::vector<TileFit>& squares,
+                                                const std::vector<cv::Vec3d>& occluders,
+                                                std::vector<int>* described) const {
+  const TileOptions& options = context.options.tiles;
+  const double side = context.set.tile_side_mm;
+  const double top = context.set.tile_thickness_mm;
+  context.timer.Start("classify");
+  std::vector<ObservedPiece> pieces;
+  if (described != nullptr) described->clear();
+  for (size_t k = 0; k < squares.size(); ++k) {
+    const TileFit& fit = squares[k];
+    const TileFace face = faces_.Classify(context.frame, context.mapping, fit.centre_mm,
+                                          fit.angle_rad, side, top, occluders);
+    if (!face.recognised) {
+      context.Reject(ObservedKind::kTile, "classify",
+                     face.hidden > options.face.max_hidden ? "art hidden" : "art matches no tile",
+                     fit.centre_mm);
+      continue;
+    }
+    ObservedPiece piece;
+    piece.kind = ObservedKind::kTile;
+    piece.position_mm = Vec(fit.centre_mm);
+    const calibration::MappedPoint mapped = context.mapping.ImageToTableWithSigma(
+        context.mapping.TableToImage(cv::Vec3d(fit.centre_mm.x, fit.centre_mm.y, top)), top, 0);
+    piece.sigma_mm =
+        std::sqrt(fit.centre_sigma_mm * fit.centre_sigma_mm + mapped.sigma_mm * mapped.sigma_mm +
+                  options.model_sigma_mm * options.model_sigma_mm);
+    piece.angle_deg =
+        ReportedAngle(fit, face, fit.angle_rad * kDegrees + 90.0 * face.quarter_turns);
+    piece.footprint = rules::Square(piece.position_mm, side, piece.angle_deg);
+    piece.side = face.side;
+    piece.suit = face.suit;
+    piece.rank = face.rank;
+    piece.confidence = std::clamp(std::min(fit.support, face.confidence), 0.0, 1.0);
+    pieces.push_back(std::move(piece));
+    if (described != nullptr) described->push_back(static_cast<int>(k));
   }
+  context.timer.Stop();
   return pieces;
 }
 
