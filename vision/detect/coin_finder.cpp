@@ -44,13 +44,39 @@ int SquareUnder(const calibration::TableMapping& mapping, const cv::Point2d& cen
   return -1;
 }
 
+// A coin's position, its 1-sigma (fit, calibration, model, unseen rim) and footprint from
+// its rim fitted with the top at `top_mm`.
+ObservedPiece Measured(const FrameContext& context, const CoinFit& fit, double top_mm) {
+  ObservedPiece piece;
+  piece.kind = ObservedKind::kCoin;
+  piece.position_mm = Vec(fit.centre_mm);
+  const calibration::MappedPoint mapped = context.mapping.ImageToTableWithSigma(
+      context.mapping.TableToImage(cv::Vec3d(fit.centre_mm.x, fit.centre_mm.y, top_mm)), top_mm, 0);
+  const double unseen = context.options.unseen_rim_sigma_mm * (1 - fit.support);
+  piece.sigma_mm =
+      std::sqrt(fit.centre_sigma_mm * fit.centre_sigma_mm + mapped.sigma_mm * mapped.sigma_mm +
+                context.options.model_sigma_mm * context.options.model_sigma_mm + unseen * unseen);
+  piece.footprint = rules::Circle{piece.position_mm, 0.5 * context.set.coin_diameter_mm};
+  return piece;
+}
+
+// The last fit of a rim whose centre is known to a fraction of a millimetre.
+CoinFitOptions RefitOptions(const DetectionOptions& options) {
+  CoinFitOptions refit = options.coin_fit;
+  refit.first_search_mm = refit.last_search_mm;
+  refit.align_reach_mm = 0.3;
+  refit.align_radius_mm = 0.25;
+  return refit;
+}
+
 }  // namespace
 
 CoinFinder::CoinFinder(const PieceSet& set, const DetectionOptions& options)
     : faces_(set, options.coin_face) {}
 
 std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
-                                            const std::vector<RaisedSquare>& raised) const {
+                                            const std::vector<RaisedSquare>& raised,
+                                            double* rim_radius_mm) const {
   const double coin_radius = 0.5 * context.set.coin_diameter_mm;
   const double coin_top = context.set.coin_thickness_mm;
   std::vector<ObservedPiece> pieces;
@@ -139,33 +165,24 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
   }
   if (std::getenv("TABREF_DEBUG_FIT") != nullptr)
     std::printf("rim radius %.3f from %zu coins\n", rim_radius, radii.size());
-  CoinFitOptions refit = context.options.coin_fit;
-  refit.first_search_mm = refit.last_search_mm;
-  refit.align_reach_mm = 0.3;
-  refit.align_radius_mm = 0.25;
+  if (rim_radius_mm != nullptr) *rim_radius_mm = rim_radius;
+  const CoinFitOptions refit = RefitOptions(context.options);
   for (CoinHit& hit : coins) {
     CoinFit better =
         FitCoin(context.frame, context.mapping, hit.fit.centre_mm, rim_radius, hit.top_mm, refit);
     if (better.accepted) hit.fit = std::move(better);
   }
   for (const CoinHit& hit : coins) {
-    ObservedPiece piece;
-    piece.kind = ObservedKind::kCoin;
-    piece.position_mm = Vec(hit.fit.centre_mm);
-    const calibration::MappedPoint mapped = context.mapping.ImageToTableWithSigma(
-        context.mapping.TableToImage(
-            cv::Vec3d(hit.fit.centre_mm.x, hit.fit.centre_mm.y, hit.top_mm)),
-        hit.top_mm, 0);
+    ObservedPiece piece = Measured(context, hit.fit, hit.top_mm);
     if (hit.on_square >= 0) piece.on_top_of = hit.on_square;
-    const double unseen = context.options.unseen_rim_sigma_mm * (1 - hit.fit.support);
-    piece.sigma_mm = std::sqrt(
-        hit.fit.centre_sigma_mm * hit.fit.centre_sigma_mm + mapped.sigma_mm * mapped.sigma_mm +
-        context.options.model_sigma_mm * context.options.model_sigma_mm + unseen * unseen);
-    piece.footprint = rules::Circle{piece.position_mm, coin_radius};
     piece.side = hit.face.side;
     piece.suit = hit.face.suit;
     piece.rank = hit.face.rank;
     piece.confidence = std::clamp(std::min(hit.fit.support, hit.face.confidence), 0.0, 1.0);
+    const calibration::MappedPoint mapped = context.mapping.ImageToTableWithSigma(
+        context.mapping.TableToImage(
+            cv::Vec3d(hit.fit.centre_mm.x, hit.fit.centre_mm.y, hit.top_mm)),
+        hit.top_mm, 0);
     if (std::getenv("TABREF_DEBUG_SIGMA") != nullptr)
       std::printf(
           "sigma parts at (%.1f, %.1f): fit %.3f calibration %.3f support %.2f tight %.2f rms %.3f "
@@ -197,6 +214,30 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
     context.detection.debug_images.emplace_back("coin_votes", normalised);
   }
   return pieces;
+}
+
+ObservedPiece CoinFinder::Lower(const FrameContext& context, const ObservedPiece& coin,
+                                double from_top_mm, double rim_radius_mm) const {
+  const double top = context.set.coin_thickness_mm;
+  const cv::Point2d seen =
+      context.mapping.TableToImage(cv::Vec3d(coin.position_mm.x, coin.position_mm.y, from_top_mm));
+  const cv::Point2d initial = context.mapping.ImageToTable(seen, top);
+  const CoinFit fit = FitCoin(context.frame, context.mapping, initial, rim_radius_mm, top,
+                              RefitOptions(context.options));
+  ObservedPiece lowered = coin;
+  lowered.on_top_of.reset();
+  if (!fit.accepted) {
+    // The rim as found on the raised top, carried down the line of sight.
+    lowered.position_mm = Vec(initial);
+    lowered.footprint = rules::Circle{lowered.position_mm, 0.5 * context.set.coin_diameter_mm};
+    return lowered;
+  }
+  const ObservedPiece measured = Measured(context, fit, top);
+  lowered.position_mm = measured.position_mm;
+  lowered.sigma_mm = measured.sigma_mm;
+  lowered.footprint = measured.footprint;
+  lowered.confidence = std::min(coin.confidence, fit.support);
+  return lowered;
 }
 
 }  // namespace tabref::vision

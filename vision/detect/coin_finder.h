@@ -26,8 +26,14 @@ class CoinFinder {
  public:
   CoinFinder(const PieceSet& set, const DetectionOptions& options);
 
+  // `rim_radius_mm` (optional) receives the frame's measured rim radius.
   std::vector<ObservedPiece> Find(const FrameContext& context,
-                                  const std::vector<RaisedSquare>& raised = {}) const;
+                                  const std::vector<RaisedSquare>& raised = {},
+                                  double* rim_radius_mm = nullptr) const;
+  // A coin Find put on a raised square (its top at `from_top_mm`) that turned out not to
+  // carry it (not a tile): refitted on the table, its identity kept.
+  ObservedPiece Lower(const FrameContext& context, const ObservedPiece& coin, double from_top_mm,
+                      double rim_radius_mm) const;
 
  private:
   CoinFaceClassifier faces_;

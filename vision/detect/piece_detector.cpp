@@ -53,7 +53,8 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
   for (const TileFit& square : squares)
     tops.push_back(
         {square.centre_mm, square.angle_rad, 0.5 * set_.tile_side_mm, set_.tile_thickness_mm});
-  std::vector<ObservedPiece> coins = coins_.Find(context, tops);
+  double rim_radius = 0;
+  std::vector<ObservedPiece> coins = coins_.Find(context, tops, &rim_radius);
   std::vector<cv::Vec3d> on_tiles;
   for (const ObservedPiece& coin : coins) {
     if (!coin.on_top_of) continue;
@@ -66,13 +67,17 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
   }
   std::vector<int> described;
   std::vector<ObservedPiece> tiles = tiles_.Describe(context, squares, on_tiles, &described);
-  // A coin's carrier: its tile's index among the pieces (coins first), if the tile was read.
+  // A coin's carrier: its tile's index among the pieces (coins first). A square that is no
+  // tile (a marker, a card, a texture) carries no coin: those coins are refitted on the table.
   for (ObservedPiece& coin : coins) {
     if (!coin.on_top_of) continue;
     const auto it = std::find(described.begin(), described.end(), *coin.on_top_of);
-    coin.on_top_of.reset();
-    if (it != described.end())
-      coin.on_top_of = static_cast<int>(coins.size()) + static_cast<int>(it - described.begin());
+    if (it == described.end()) {
+      coin =
+          coins_.Lower(context, coin, set_.tile_thickness_mm + set_.coin_thickness_mm, rim_radius);
+      continue;
+    }
+    coin.on_top_of = static_cast<int>(coins.size()) + static_cast<int>(it - described.begin());
   }
   for (ObservedPiece& piece : coins) detection.pieces.push_back(std::move(piece));
   for (ObservedPiece& piece : tiles) detection.pieces.push_back(std::move(piece));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <opencv2/imgproc.hpp>
 
 #include "vision/detect/tile_candidates.h"
@@ -14,8 +15,13 @@ constexpr double kDegrees = 180.0 / CV_PI;
 
 rules::Vec2 Vec(const cv::Point2d& p) { return {p.x, p.y}; }
 
-// Which of two overlapping fits to keep: the one whose sides agree better.
-double Quality(const TileFit& fit) { return fit.support + fit.tight_support - 2 * fit.rms_mm; }
+// Which of two overlapping fits to keep: one whose art is a tile's before one whose is not
+// (a square straddling two touching tiles can fit their seam and the lines of a back's
+// cross better than either tile's own sides), then the one whose sides and art agree better.
+double Quality(const TileFit& fit, const TileFace& face) {
+  return (face.recognised ? 10.0 : 0.0) + fit.support + fit.tight_support - 2 * fit.rms_mm +
+         face.score;
+}
 
 // The art's up, in degrees: (-180, 180] on a face, [0, 90) on a back (the same at every
 // quarter turn). `art_deg`: where the classifier saw the art's up, near one of the fitted
@@ -69,13 +75,25 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
     fits.push_back(std::move(fit));
   }
 
+  context.timer.Start("classify");
+  // A first look at the art, with nothing known over it, only to choose among overlapping
+  // fits (Describe reads it for good once the coins on tiles are known).
+  std::vector<double> quality;
+  for (const TileFit& fit : fits) {
+    quality.push_back(Quality(fit, faces_.Classify(context.frame, context.mapping, fit.centre_mm,
+                                                   fit.angle_rad, side, top)));
+  }
+
   context.timer.Start("dedupe");
   // Tiles lie side by side, never over each other: of two fits closer than a side (a
   // candidate between touching tiles straddles both), the better one stays.
-  std::sort(fits.begin(), fits.end(),
-            [](const TileFit& a, const TileFit& b) { return Quality(a) > Quality(b); });
+  std::vector<size_t> order(fits.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return quality[a] > quality[b]; });
   std::vector<TileFit> tiles;
-  for (TileFit& fit : fits) {
+  for (const size_t i : order) {
+    TileFit& fit = fits[i];
     const bool overlaps = std::any_of(tiles.begin(), tiles.end(), [&](const TileFit& kept) {
       return cv::norm(kept.centre_mm - fit.centre_mm) < 0.9 * side;
     });
@@ -133,9 +151,15 @@ std::vector<ObservedPiece> TileFinder::Describe(const FrameContext& context,
     const TileFace face = faces_.Classify(context.frame, context.mapping, fit.centre_mm,
                                           fit.angle_rad, side, top, occluders);
     if (!face.recognised) {
-      context.Reject(ObservedKind::kTile, "classify",
-                     face.hidden > options.face.max_hidden ? "art hidden" : "art matches no tile",
-                     fit.centre_mm);
+      char reason[160];
+      if (face.hidden > options.face.max_hidden)
+        std::snprintf(reason, sizeof reason, "art hidden (%.0f %% of the face)", 100 * face.hidden);
+      else
+        std::snprintf(reason, sizeof reason,
+                      "art matches no tile (best %s %s %s, score %.2f, %.0f %% hidden)",
+                      face.side.c_str(), face.suit.value_or("-").c_str(),
+                      face.rank.value_or("-").c_str(), face.score, 100 * face.hidden);
+      context.Reject(ObservedKind::kTile, "classify", reason, fit.centre_mm);
       continue;
     }
     ObservedPiece piece;

@@ -53,6 +53,8 @@ std::vector<TruthPiece> TruthPieces(const sim::DetectionScene& scene, const Piec
           piece.suit = look.suit;
         else
           piece.rank = look.rank;
+        if (body.support == sim::Support::kStacked && body.carrier >= 0)
+          piece.on_top_of = body.carrier;  // lying on a tile
         break;
       case sim::PieceKind::kTile:
         piece.kind = ObservedKind::kTile;
