@@ -106,31 +106,34 @@ cv::Mat Renderer::Render(const std::vector<PieceLook>& looks, const std::vector<
   };
   std::sort(visible.begin(), visible.end(),
             [&](size_t a, size_t b) { return distance(a) > distance(b); });
-  // A body lying on another one (a coin on a tile) casts its shadow on the carrier's top,
-  // drawn between the two.
-  const auto carrier_of = [&](size_t i) -> const Body* {
+  // A body lying on another one's flat top (a coin on a tile) casts its shadow on that top,
+  // drawn between the two; one riding on a point (a pyramid nested on a pyramid) casts it on
+  // the table like any other.
+  std::vector<std::vector<cv::Vec3d>> carrier_tops(bodies.size());
+  for (size_t i : visible) {
     const Body& body = bodies[i];
     if (body.support != Support::kStacked || body.elevation <= 0.5 || body.carrier < 0 ||
         static_cast<size_t>(body.carrier) >= bodies.size())
-      return nullptr;
-    return &bodies[static_cast<size_t>(body.carrier)];
-  };
+      continue;
+    const size_t c = static_cast<size_t>(body.carrier);
+    const std::vector<cv::Vec3d> corners =
+        solids_.For(looks[c], bodies[c].lying).Posed(bodies[c]).Vertices();
+    double top = -1e9;
+    for (const cv::Vec3d& p : corners) top = std::max(top, p[2]);
+    std::vector<cv::Vec3d> face;
+    for (const cv::Vec3d& p : corners) {
+      if (p[2] > top - 0.01) face.push_back(p);
+    }
+    if (face.size() >= 3) carrier_tops[i] = std::move(face);
+  }
   for (size_t i : visible) {
-    if (bodies[i].elevation >= 0 && carrier_of(i) == nullptr)
+    if (bodies[i].elevation >= 0 && carrier_tops[i].empty())
       DrawShadow(frame, solids_.For(looks[i], bodies[i].lying).Posed(bodies[i]), bodies[i]);
   }
   for (size_t i : visible) {
-    if (const Body* carrier = carrier_of(i)) {
-      const size_t c = static_cast<size_t>(bodies[i].carrier);
-      const std::vector<cv::Vec3d> corners =
-          solids_.For(looks[c], carrier->lying).Posed(*carrier).Vertices();
-      double top = -1e9;
-      for (const cv::Vec3d& p : corners) top = std::max(top, p[2]);
-      std::vector<cv::Vec3d> face;
-      for (const cv::Vec3d& p : corners) {
-        if (p[2] > top - 0.01) face.push_back(p);
-      }
-      DrawShadow(frame, solids_.For(looks[i], bodies[i].lying).Posed(bodies[i]), bodies[i], &face);
+    if (!carrier_tops[i].empty()) {
+      DrawShadow(frame, solids_.For(looks[i], bodies[i].lying).Posed(bodies[i]), bodies[i],
+                 &carrier_tops[i]);
     }
     DrawPiece(frame, solids_.For(looks[i], bodies[i].lying), bodies[i]);
   }
