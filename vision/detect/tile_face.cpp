@@ -15,7 +15,7 @@ namespace {
 constexpr int kArtSize = 384;           // template art, pixels across the tile
 constexpr double kLensBlurPx = 0.6;     // typical camera blur, in camera pixels
 constexpr float kPlainInk = 0.06f;      // a template cell this dark or less is unprinted
-constexpr double kScalesPerOctave = 5;  // template sets per doubling of the camera's scale
+constexpr double kScalesPerOctave = 1;  // template sets per doubling of the camera's scale
 constexpr float kInkedShare = 0.5f;     // cells at least this share of a template's darkest: ink
 
 float Median(std::vector<float> values) {
@@ -94,8 +94,9 @@ TileFaceClassifier::TileFaceClassifier(const TileFaceClassifier& other)
     : set_(other.set_), options_(other.options_) {}
 
 const TileFaceClassifier::TemplateSet& TileFaceClassifier::TemplatesFor(double px_per_mm) const {
-  // Scales a fifth of an octave apart share templates: the lens blur is a fraction of a cell
-  // (a cell is about 2 mm), so a blur off by 15 % moves no cell's mean visibly.
+  // Scales within an octave share templates: the lens blur is a small fraction of a cell (a
+  // cell is about 2 mm, the blur a few tenths), so a blur off by 40 % moves no cell's mean
+  // visibly, and a frame needs one or two sets (each takes about 0.2 s to build).
   const int key = static_cast<int>(std::lround(kScalesPerOctave * std::log2(px_per_mm)));
   std::lock_guard<std::mutex> lock(cache_mutex_);
   for (const auto& cached : cache_) {
