@@ -56,8 +56,11 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
   double rim_radius = 0;
   std::vector<ObservedPiece> coins = coins_.Find(context, tops, &rim_radius);
   std::vector<cv::Vec3d> on_tiles;
-  for (const ObservedPiece& coin : coins) {
+  std::vector<size_t> disc_of_coin(coins.size(), 0);
+  for (size_t i = 0; i < coins.size(); ++i) {
+    const ObservedPiece& coin = coins[i];
     if (!coin.on_top_of) continue;
+    disc_of_coin[i] = on_tiles.size();
     const cv::Vec3d top(coin.position_mm.x, coin.position_mm.y,
                         set_.tile_thickness_mm + set_.coin_thickness_mm);
     const cv::Point2d seen = mapping_->TableToImage(top);
@@ -69,17 +72,31 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
   std::vector<ObservedPiece> tiles = tiles_.Describe(context, squares, on_tiles, &described);
   // A coin's carrier: its tile's index among the pieces (coins first). A square that is no
   // tile (a marker, a card, a texture) carries no coin: those coins are refitted on the table.
-  for (ObservedPiece& coin : coins) {
-    if (!coin.on_top_of) continue;
-    const auto it = std::find(described.begin(), described.end(), *coin.on_top_of);
-    if (it == described.end()) {
-      coin =
-          coins_.Lower(context, coin, set_.tile_thickness_mm + set_.coin_thickness_mm, rim_radius);
-      continue;
+  // A coin-sized ring of a tile's art (a suit symbol) can pass for a coin on it: those are
+  // dropped.
+  std::vector<ObservedPiece> kept;
+  for (size_t i = 0; i < coins.size(); ++i) {
+    ObservedPiece& coin = coins[i];
+    if (coin.on_top_of) {
+      const auto it = std::find(described.begin(), described.end(), *coin.on_top_of);
+      if (it == described.end()) {
+        coin = coins_.Lower(context, coin, set_.tile_thickness_mm + set_.coin_thickness_mm,
+                            rim_radius);
+      } else if (tiles_.IsPrinted(context, squares[static_cast<size_t>(*coin.on_top_of)], on_tiles,
+                                  disc_of_coin[i])) {
+        context.Reject(ObservedKind::kCoin, "classify", "printed art of the tile under it",
+                       {coin.position_mm.x, coin.position_mm.y});
+        continue;
+      } else {
+        coin.on_top_of = static_cast<int>(it - described.begin());  // among the tiles
+      }
     }
-    coin.on_top_of = static_cast<int>(coins.size()) + static_cast<int>(it - described.begin());
+    kept.push_back(std::move(coin));
   }
-  for (ObservedPiece& piece : coins) detection.pieces.push_back(std::move(piece));
+  for (ObservedPiece& coin : kept) {
+    if (coin.on_top_of) coin.on_top_of = static_cast<int>(kept.size()) + *coin.on_top_of;
+  }
+  for (ObservedPiece& piece : kept) detection.pieces.push_back(std::move(piece));
   for (ObservedPiece& piece : tiles) detection.pieces.push_back(std::move(piece));
   timer.Stop();
   if (options_.debug_images)

@@ -184,4 +184,20 @@ std::vector<ObservedPiece> TileFinder::Describe(const FrameContext& context,
   return pieces;
 }
 
+bool TileFinder::IsPrinted(const FrameContext& context, const TileFit& square,
+                           const std::vector<cv::Vec3d>& occluders, size_t k) const {
+  const double side = context.set.tile_side_mm;
+  const double top = context.set.tile_thickness_mm;
+  const TileFace hidden = faces_.Classify(context.frame, context.mapping, square.centre_mm,
+                                          square.angle_rad, side, top, occluders);
+  std::vector<cv::Vec3d> others = occluders;
+  others.erase(others.begin() + static_cast<std::ptrdiff_t>(k));
+  const TileFace shown = faces_.Classify(context.frame, context.mapping, square.centre_mm,
+                                         square.angle_rad, side, top, others);
+  return hidden.recognised && shown.recognised && shown.side == hidden.side &&
+         shown.suit == hidden.suit && shown.rank == hidden.rank &&
+         shown.quarter_turns == hidden.quarter_turns &&
+         shown.score >= hidden.score - context.options.tiles.printed_margin;
+}
+
 }  // namespace tabref::vision

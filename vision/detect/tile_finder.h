@@ -29,6 +29,11 @@ class TileFinder {
                                       const std::vector<TileFit>& squares,
                                       const std::vector<cv::Vec3d>& occluders,
                                       std::vector<int>* described = nullptr) const;
+  // Whether `occluders[k]`, over the face of `square`, is the tile's own printed art (a
+  // coin-sized ring of a suit symbol, say) rather than something lying on it: the face reads
+  // as the same tile, at least as well, with that disc shown as with it hidden.
+  bool IsPrinted(const FrameContext& context, const TileFit& square,
+                 const std::vector<cv::Vec3d>& occluders, size_t k) const;
   // Both, with nothing over the faces.
   std::vector<ObservedPiece> Find(const FrameContext& context) const {
     return Describe(context, FindSquares(context), {});

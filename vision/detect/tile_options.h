@@ -18,6 +18,10 @@ struct TileOptions {
   // border), added in quadrature; measured on the synthetic evaluation set
   // (docs/benchmarks.md).
   double model_sigma_mm = 0.1;
+  // A coin found on a tile is the tile's printed art when the face, that coin shown, reads
+  // as the same tile scoring at most this much less than with it hidden (a real coin's rim,
+  // shadow and art spoil the match more).
+  double printed_margin = 0.02;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;
