@@ -163,7 +163,7 @@ TEST_F(TileFinderTest, CoinsOnTilesAreMeasuredATileHigher) {
           result.truth.at(static_cast<size_t>(*truth.piece.on_top_of));
       EXPECT_LT(rules::Distance(carrier.position_mm, truth_carrier.piece.position_mm), 1.0);
     }
-    // No coin on the table claims a tile, and a tile is never where a coin on it lies.
+    // No coin on the table claims a tile, and no printed art on a tile passes for a coin.
     for (const ObservedPiece& seen : result.detection.pieces) {
       if (seen.kind != ObservedKind::kCoin || !seen.on_top_of) continue;
       const TruthPiece* truth = nullptr;
@@ -172,7 +172,10 @@ TEST_F(TileFinderTest, CoinsOnTilesAreMeasuredATileHigher) {
             rules::Distance(candidate.piece.position_mm, seen.position_mm) < 3)
           truth = &candidate;
       }
-      if (truth != nullptr) {
+      if (truth == nullptr) {
+        ADD_FAILURE() << "a coin reported on a tile at (" << seen.position_mm.x << ", "
+                      << seen.position_mm.y << ") where none lies";
+      } else {
         EXPECT_TRUE(truth->piece.on_top_of.has_value()) << truth->description;
       }
     }
