@@ -106,14 +106,14 @@ cv::Mat Renderer::Render(const std::vector<PieceLook>& looks, const std::vector<
   };
   std::sort(visible.begin(), visible.end(),
             [&](size_t a, size_t b) { return distance(a) > distance(b); });
-  // A body lying on another one's flat top (a coin on a tile) casts its shadow on that top,
-  // drawn between the two; one riding on a point (a pyramid nested on a pyramid) casts it on
-  // the table like any other.
+  // A body lying on a tile casts its shadow on the tile's top, drawn between the two; one
+  // riding on anything else (a pyramid nested on a pyramid) casts it on the table.
   std::vector<std::vector<cv::Vec3d>> carrier_tops(bodies.size());
   for (size_t i : visible) {
     const Body& body = bodies[i];
     if (body.support != Support::kStacked || body.elevation <= 0.5 || body.carrier < 0 ||
-        static_cast<size_t>(body.carrier) >= bodies.size())
+        static_cast<size_t>(body.carrier) >= bodies.size() ||
+        looks[static_cast<size_t>(body.carrier)].kind != PieceKind::kTile)
       continue;
     const size_t c = static_cast<size_t>(body.carrier);
     const std::vector<cv::Vec3d> corners =
