@@ -23,6 +23,7 @@ const std::vector<Command>& Commands() {
     list.push_back(MakeCalibrateIntrinsicsCommand());
     list.push_back(MakeCalibrateTableCommand());
     list.push_back(MakeCalibrateCheckCommand());
+    list.push_back(MakeDetectCommand());
     return list;
   }();
   return commands;

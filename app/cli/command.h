@@ -29,5 +29,6 @@ Command MakeCalibrateIntrinsicsCommand();
 Command MakeCalibrateTableCommand();
 Command MakeCalibrateCheckCommand();
 Command MakeMarkersCommand();
+Command MakeDetectCommand();
 
 }  // namespace tabref::cli
