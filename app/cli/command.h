@@ -30,5 +30,6 @@ Command MakeCalibrateTableCommand();
 Command MakeCalibrateCheckCommand();
 Command MakeMarkersCommand();
 Command MakeDetectCommand();
+Command MakeEnrollCommand();
 
 }  // namespace tabref::cli

@@ -6,7 +6,7 @@
 #include "app/cli/files.h"
 #include "app/cli/piece_set_access.h"
 #include "app/cli/store_access.h"
-#include "calibration/calibration_error.h"
+#include "app/cli/table_image.h"
 #include "calibration/markers.h"
 #include "calibration/table_calibration.h"
 #include "vision/detect/piece_detector.h"
@@ -121,8 +121,8 @@ Command MakeDetectCommand() {
       "a 1-sigma position uncertainty and the gaps between neighbours. --json writes the JSON\n"
       "of DESIGN.md ('-' for standard output). When the markers cannot be found the command\n"
       "says which and exits 1, leaving an existing OUT as it was.",
-      {{"intrinsics", "CAMERA.yml", "the lens from 'tabref calibrate intrinsics' (OpenCV YAML)"},
-       {"marker-mm", "MM", "side of the markers' printed black square (default 60)"},
+      {IntrinsicsOption(),
+       MarkerSizeOption(),
        PieceSetOption(),
        {"json", "OUT|-", "write the detection as JSON to OUT, or '-' for standard output"},
        {"debug", "DIR", "write the detector's stage images (top view, votes) to DIR"},
@@ -130,60 +130,25 @@ Command MakeDetectCommand() {
       1,
       1};
   return {spec, [](const ParsedArgs& args, std::ostream& out) {
-            calibration::TableCalibrationOptions table_options;
-            table_options.marker_side_mm =
-                NumberOption(args, "marker-mm", table_options.marker_side_mm);
-            try {
-              table_options.Check();
-            } catch (const std::invalid_argument&) {
-              throw UsageError("--marker-mm must be between 5 and 1000 (mm)");
-            }
             const auto json_target = args.Value("json");
             std::ostream null_stream(nullptr);
             std::ostream& text = json_target == "-" ? null_stream : out;
             const std::string& image_file = args.positional[0];
-            const cv::Mat image = ReadImage(image_file);
-            std::optional<calibration::Intrinsics> intrinsics;
-            if (auto file = args.Value("intrinsics")) {
-              intrinsics = calibration::ReadIntrinsics(*file);
-              if (intrinsics->image_size != image.size()) {
-                throw CommandError(image_file + " is " + std::to_string(image.cols) + "x" +
-                                   std::to_string(image.rows) + " but " + *file + " is for " +
-                                   std::to_string(intrinsics->image_size.width) + "x" +
-                                   std::to_string(intrinsics->image_size.height) +
-                                   " images; use the camera's calibration at this resolution");
-              }
-            }
+            const TableImage seen = ReadTableImage(args, image_file);
             vision::DetectionOptions options;
             options.debug_images = args.Has("debug");
             vision::PieceDetector detector(ChoosePieceSet(args), options);
-
-            const calibration::MarkerDetection markers = calibration::DetectTableMarkers(image);
-            std::optional<calibration::TableCalibration> table;
-            std::string table_problem;
-            try {
-              table = calibration::CalibrateTable(markers, image.size(), intrinsics, table_options);
-            } catch (const calibration::CalibrationError& error) {
-              table_problem = error.what();
-            }
-            if (!table) {
-              throw CommandError("no table frame in " + image_file + ": " + table_problem);
-            }
-            if (table->focal_estimated) {
-              text << "warning: no --intrinsics: the focal length was estimated from the markers "
-                      "and lens distortion ignored; positions may be millimetres off at the "
-                      "table's edges.\n";
-            }
-            detector.SetCalibration(*table);
-            const vision::Detection detection = detector.Detect(image);
+            text << EstimatedFocalWarning(seen.table);
+            detector.SetCalibration(seen.table);
+            const vision::Detection detection = detector.Detect(seen.image);
             if (auto folder = args.Value("debug")) WriteDebugImages(*folder, detection);
             text << detection.pieces.size() << " pieces in " << image_file << " ("
                  << detection.rejected.size() << " candidates rejected)\n";
             PrintPieces(detection, text);
             if (json_target) {
               WriteJson(*json_target,
-                        DetectionJson(image_file, image.size(), TableJson(markers, *table),
-                                      detection.pieces),
+                        DetectionJson(image_file, seen.image.size(),
+                                      TableJson(seen.markers, seen.table), detection.pieces),
                         out);
               if (*json_target != "-") text << "wrote " << *json_target << "\n";
             }

@@ -98,6 +98,8 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context) const {
   if (!radii.empty()) {
     std::nth_element(radii.begin(), radii.begin() + static_cast<std::ptrdiff_t>(radii.size() / 2),
                      radii.end());
+    context.detection.measured_coin_radius_mm = radii[radii.size() / 2];
+    context.detection.measured_coin_count = static_cast<int>(radii.size());
     rim_radius =
         std::clamp(radii[radii.size() / 2], coin_radius - context.options.max_rim_offset_mm,
                    coin_radius + context.options.max_rim_offset_mm);
