@@ -179,9 +179,6 @@ int main(int argc, char** argv) {
             near = t.description;
           }
         }
-        if (nearest <= 6 && std::getenv("TABREF_DEBUG_SIGMA") != nullptr)
-          std::printf("   matched %s at (%.1f, %.1f) error %.3f sigma %.3f\n", near.c_str(),
-                      piece.position_mm.x, piece.position_mm.y, nearest, piece.sigma_mm);
         if (nearest > 6)
           std::printf("   false %s at (%.0f, %.0f), %.0f mm from %s, confidence %.2f\n",
                       ToString(piece.kind), piece.position_mm.x, piece.position_mm.y, nearest,
