@@ -37,6 +37,25 @@ struct InkMap {
   std::vector<float> darkness;
 };
 
+// The mean colour of the darkest quarter of the samples under the art's ink (the art turned
+// by `shift` sectors): the ink where blur has not mixed it with the face.
+cv::Vec3f DarkestInk(const InkMap& ink, const std::vector<float>& mask, int shift, int sectors) {
+  std::vector<std::pair<float, size_t>> inked;
+  const size_t count = mask.size();
+  const auto width = static_cast<size_t>(sectors);
+  for (size_t art = 0; art < count; ++art) {
+    if (mask[art] < 0.5f) continue;
+    const size_t seen = art / width * width + (art % width + static_cast<size_t>(shift)) % width;
+    inked.emplace_back(ink.darkness[seen], seen);
+  }
+  if (inked.empty()) return {1, 1, 1};
+  std::sort(inked.begin(), inked.end(), std::greater<>());
+  const size_t used = std::max<size_t>(1, inked.size() / 4);
+  cv::Vec3f sum(0, 0, 0);
+  for (size_t i = 0; i < used; ++i) sum += ink.balanced[inked[i].second];
+  return sum / static_cast<float>(used);
+}
+
 InkMap ToInk(const std::vector<cv::Vec3f>& colours, const cv::Vec3f& face) {
   InkMap map;
   map.balanced.reserve(colours.size());
@@ -241,6 +260,7 @@ CoinFace CoinFaceClassifier::Classify(const cv::Mat& image,
   result.rank = best.entry->rank;
   result.angle_deg = 360.0 * best.shift / sectors;
   result.confidence = std::clamp(result.margin / 0.2, 0.0, 1.0);
+  result.ink_colour = DarkestInk(ink, best.entry->mask, best.shift, sectors);
   return result;
 }
 

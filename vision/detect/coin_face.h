@@ -31,6 +31,9 @@ struct CoinFace {
   double margin = 0;                // over the best template of another class
   double confidence = 0;            // 0..1
   double angle_deg = 0;             // turn of the printed art about +z
+  // The ink's colour relative to the plain face (1 = the face's colour), BGR, from the
+  // darkest quarter of the samples the recognised art inks: what enrollment measures.
+  cv::Vec3f ink_colour{1, 1, 1};
 };
 
 // Recognises coin faces by their printed art: the face is sampled on the coin's top plane
