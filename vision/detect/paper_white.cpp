@@ -46,9 +46,8 @@ PaperWhite MeasurePaperWhite(const cv::Mat& view_image, const TopView& view,
       }
     }
     if (samples.size() < 8) continue;
-    std::sort(samples.begin(), samples.end(), [](const cv::Vec3f& p, const cv::Vec3f& q) {
-      return Brightness(p) > Brightness(q);
-    });
+    std::sort(samples.begin(), samples.end(),
+              [](const cv::Vec3f& p, const cv::Vec3f& q) { return Brightness(p) > Brightness(q); });
     cv::Vec3f sum(0, 0, 0);
     const size_t bright = samples.size() / 2;
     for (size_t i = 0; i < bright; ++i) sum += samples[i];

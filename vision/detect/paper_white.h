@@ -18,7 +18,7 @@ struct PaperWhite {
 // marker the brighter half of the samples counts (a coin or a shadow on the paper does not),
 // and the markers' median per channel is white (one marker under a hand does not count).
 PaperWhite MeasurePaperWhite(const cv::Mat& view_image, const TopView& view,
-                             const calibration::TableCalibration& calibration,
-                             double from_mm = 2, double to_mm = 6);
+                             const calibration::TableCalibration& calibration, double from_mm = 2,
+                             double to_mm = 6);
 
 }  // namespace tabref::vision

@@ -7,6 +7,7 @@
 #include "vision/detect/coin_finder.h"
 #include "vision/detect/detection.h"
 #include "vision/detect/detection_options.h"
+#include "vision/detect/pyramid_finder.h"
 #include "vision/detect/top_view.h"
 #include "vision/pieces/piece_set.h"
 
@@ -35,6 +36,7 @@ class PieceDetector {
   PieceSet set_;
   DetectionOptions options_;
   CoinFinder coins_;
+  PyramidFinder pyramids_;
   std::unique_ptr<calibration::TableMapping> mapping_;
   std::unique_ptr<TopView> view_;
 };

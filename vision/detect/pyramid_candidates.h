@@ -23,9 +23,9 @@ struct PyramidCandidateOptions {
 
 // A blob of one pyramid colour in the top view: where a pyramid may be.
 struct PyramidCandidate {
-  size_t colour = 0;                // index in the set's pyramid colours
-  std::vector<cv::Point2d> cells;   // its cells' centres on the table (mm)
-  double cell_area_mm2 = 0;         // the area one cell covers
+  size_t colour = 0;               // index in the set's pyramid colours
+  std::vector<cv::Point2d> cells;  // its cells' centres on the table (mm)
+  double cell_area_mm2 = 0;        // the area one cell covers
   cv::Point2d centroid_mm;
   double AreaMm2() const { return cell_area_mm2 * static_cast<double>(cells.size()); }
 };

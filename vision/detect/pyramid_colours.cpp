@@ -7,7 +7,7 @@ namespace tabref::vision {
 namespace {
 
 const cv::Vec3f kGrey(1.0f / 3, 1.0f / 3, 1.0f / 3);
-constexpr int kNeutral = 255;  // a chroma match for whichever neutral colour fits the brightness
+constexpr int kNeutral = 255;    // a chroma match for whichever neutral colour fits the brightness
 constexpr int kChromaBins = 64;  // per axis of the per-frame table (blue and red shares)
 
 float L1(const cv::Vec3f& v) { return std::abs(v[0]) + std::abs(v[1]) + std::abs(v[2]); }
@@ -72,9 +72,9 @@ int PyramidColours::WithBrightness(int match, float brightness) const {
   const auto fits = [&](const Colour& colour) {
     if (colour.neutral && colour.brightness < 0.5f * options_.max_dark_brightness)
       return brightness <= options_.max_dark_brightness;
-    const float low = std::max(static_cast<float>(options_.min_brightness_ratio) * colour.brightness,
-                               colour.neutral ? 0.0f
-                                              : static_cast<float>(options_.min_chromatic_brightness));
+    const float low =
+        std::max(static_cast<float>(options_.min_brightness_ratio) * colour.brightness,
+                 colour.neutral ? 0.0f : static_cast<float>(options_.min_chromatic_brightness));
     return brightness >= low &&
            brightness <= static_cast<float>(options_.max_brightness_ratio) * colour.brightness;
   };

@@ -35,7 +35,7 @@ PyramidShape Scaled(const PyramidShape& shape, double change) {
 // along its normal with the parameters.
 struct SilhouetteRays {
   std::vector<cv::Point2d> pixel;
-  std::vector<cv::Point2d> normal;  // outward (unit)
+  std::vector<cv::Point2d> normal;   // outward (unit)
   std::vector<Parameters> jacobian;  // px along the normal per unit of each parameter
   std::vector<int> edge;             // index of the silhouette edge
   std::vector<double> px_per_mm;
@@ -56,9 +56,9 @@ SilhouetteRays ProjectRays(const calibration::TableMapping& mapping, const TopVi
     const int rays = std::max(std::max(2, options.min_rays_per_edge),
                               static_cast<int>(usable / options.ray_spacing_mm) + 1);
     for (int k = 0; k < rays; ++k)
-      samples.emplace_back(static_cast<int>(e), options.edge_end_share +
-                                                    (1 - 2 * options.edge_end_share) * (k + 0.5) /
-                                                        rays);
+      samples.emplace_back(
+          static_cast<int>(e),
+          options.edge_end_share + (1 - 2 * options.edge_end_share) * (k + 0.5) / rays);
   }
   // Every sample at q and at q plus each parameter's step, and the solid's middle.
   std::vector<cv::Vec3d> points;
@@ -93,7 +93,8 @@ SilhouetteRays ProjectRays(const calibration::TableMapping& mapping, const TopVi
     if (normal.dot(pixels[i] - centre) < 0) normal = -normal;
     Parameters jacobian;
     for (int k = 0; k < kParameters; ++k)
-      jacobian[k] = normal.dot(pixels[(static_cast<size_t>(k) + 1) * n + i] - pixels[i]) / kSteps[k];
+      jacobian[k] =
+          normal.dot(pixels[(static_cast<size_t>(k) + 1) * n + i] - pixels[i]) / kSteps[k];
     rays.pixel.push_back(pixels[i]);
     rays.normal.push_back(normal);
     rays.jacobian.push_back(jacobian);
@@ -144,8 +145,8 @@ Parameters AlignOutline(const cv::Mat& image, const SilhouetteRays& rays,
   for (size_t r = 0; r < rays.pixel.size(); ++r) {
     if (!Inside(image, rays.pixel[r], 3)) continue;
     half_px[r] = (options.align_reach_mm + 0.6) * rays.px_per_mm[r];
-    profiles[r] = OutlineEvidence(DerivativeProfile(image, rays.pixel[r], rays.normal[r], half_px[r]),
-                                  options);
+    profiles[r] = OutlineEvidence(
+        DerivativeProfile(image, rays.pixel[r], rays.normal[r], half_px[r]), options);
     usable.push_back(r);
   }
   const auto energy = [&](const Parameters& change) {
@@ -311,7 +312,8 @@ PyramidFit FitPyramid(const cv::Mat& image, const calibration::TableMapping& map
   fit.mean_edge_strength = inliers > 0 ? strength / inliers : 0;
   fit.edges = rays.edges;
   for (int e = 0; e < rays.edges; ++e)
-    fit.edges_seen += 2 * found_per_edge[static_cast<size_t>(e)] >= rays_per_edge[static_cast<size_t>(e)];
+    fit.edges_seen +=
+        2 * found_per_edge[static_cast<size_t>(e)] >= rays_per_edge[static_cast<size_t>(e)];
   // Covariance of the parameters: the residual variance times the inverse normal matrix.
   const double variance = weight_sum > kParameters ? squares / (weight_sum - kParameters) : 1;
   const cv::Matx44d covariance = variance * normal_matrix.inv(cv::DECOMP_CHOLESKY);

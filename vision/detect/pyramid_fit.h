@@ -47,14 +47,14 @@ struct PyramidFit {
   bool accepted = false;
   std::string reason;  // why it was rejected
   PyramidPlacement placement;
-  double scale = 1;                // fitted size / the set's
-  double support = 0;              // share of the rays that found the outline
-  double tight_support = 0;        // share of the rays with an edge within the tight band
-  int edges_seen = 0;              // silhouette edges seen along at least half their rays
-  int edges = 0;                   // silhouette edges searched
-  double rms_mm = 0;               // outline residual RMS (inliers)
-  double mean_edge_strength = 0;   // of the inlier edges (colour change per pixel)
-  double position_sigma_mm = 0;    // 1-sigma of the position from the residuals (larger axis)
+  double scale = 1;               // fitted size / the set's
+  double support = 0;             // share of the rays that found the outline
+  double tight_support = 0;       // share of the rays with an edge within the tight band
+  int edges_seen = 0;             // silhouette edges seen along at least half their rays
+  int edges = 0;                  // silhouette edges searched
+  double rms_mm = 0;              // outline residual RMS (inliers)
+  double mean_edge_strength = 0;  // of the inlier edges (colour change per pixel)
+  double position_sigma_mm = 0;   // 1-sigma of the position from the residuals (larger axis)
   double angle_sigma_deg = 0;
   std::vector<cv::Point2d> edge_px;  // the inlier edges of the last search, image pixels
 

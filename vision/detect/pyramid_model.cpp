@@ -44,8 +44,7 @@ PyramidCorners PyramidVertices(const PyramidShape& shape, const PyramidPlacement
     const double offset = LyingCentroidFromBaseEdge(shape);
     local = {cv::Point3d(-half, -offset, 0), cv::Point3d(half, -offset, 0),
              cv::Point3d(half, b * cos_a - offset, b * sin_a),
-             cv::Point3d(-half, b * cos_a - offset, b * sin_a),
-             cv::Point3d(0, slant - offset, 0)};
+             cv::Point3d(-half, b * cos_a - offset, b * sin_a), cv::Point3d(0, slant - offset, 0)};
   }
   // Lying: local +y turns to the apex direction; upright: local axes turn by the angle.
   const double turn =

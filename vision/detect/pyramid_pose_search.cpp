@@ -123,16 +123,16 @@ std::vector<PyramidHypothesis> SearchPyramidPoses(const PyramidCandidate& candid
     PyramidHypothesis& chosen = best[i];
     const PyramidShape& shape = shapes[chosen.size];
     double move_mm = 0.15 * shape.base_mm;
-    double turn_deg = 0.5 * (chosen.placement.pose == PyramidPose::kUpright
-                                 ? options.upright_step_deg
-                                 : options.lying_step_deg);
+    double turn_deg =
+        0.5 * (chosen.placement.pose == PyramidPose::kUpright ? options.upright_step_deg
+                                                              : options.lying_step_deg);
     for (int round = 0; round < options.refine_rounds; ++round) {
       bool improved = true;
       while (improved) {
         improved = false;
-        for (const cv::Vec3d& change : {cv::Vec3d(move_mm, 0, 0), cv::Vec3d(-move_mm, 0, 0),
-                                        cv::Vec3d(0, move_mm, 0), cv::Vec3d(0, -move_mm, 0),
-                                        cv::Vec3d(0, 0, turn_deg), cv::Vec3d(0, 0, -turn_deg)}) {
+        for (const cv::Vec3d& change :
+             {cv::Vec3d(move_mm, 0, 0), cv::Vec3d(-move_mm, 0, 0), cv::Vec3d(0, move_mm, 0),
+              cv::Vec3d(0, -move_mm, 0), cv::Vec3d(0, 0, turn_deg), cv::Vec3d(0, 0, -turn_deg)}) {
           PyramidPlacement trial = chosen.placement;
           trial.position_mm += cv::Point2d(change[0], change[1]);
           trial.angle_deg += change[2];
