@@ -42,7 +42,10 @@ std::vector<TruthPiece> TruthPieces(const sim::DetectionScene& scene, const Piec
     truth.description = look.Describe();
     ObservedPiece& piece = truth.piece;
     piece.position_mm = {body.position[0], body.position[1]};
-    piece.angle_deg = body.angle * kDegrees;
+    piece.angle_deg = (look.kind == sim::PieceKind::kPyramid && body.lying
+                           ? sim::LyingApexDirection(body.angle)
+                           : body.angle) *
+                      kDegrees;
     piece.footprint = FootprintOf(look, body, set);
     piece.track_id = static_cast<int>(i);
     switch (look.kind) {
