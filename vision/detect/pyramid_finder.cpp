@@ -122,7 +122,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
                     colours_.Name(blobs[j].colour).c_str(), colours_.Name(colour).c_str(),
                     stack.lower_placement.position_mm.x, stack.lower_placement.position_mm.y, apart,
                     stack.overlap, stack.upper, stack.lower);
-      if (stack.overlap >= options.min_overlap && gain > options.min_stack_gain)
+      if (stack.overlap >= options.min_stack_overlap && gain > options.min_stack_gain)
         choices.push_back({gain, std::move(lower_blobs), j, stack});
     }
   }
@@ -170,7 +170,8 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     if (fit.accepted && shift <= options.max_refit_shift_mm) {
       hit.placement = fit.placement;
       hit.outline_fitted = true;
-      hit.fit_sigma_mm = fit.position_sigma_mm;
+      hit.fit_sigma_mm = std::hypot(fit.position_sigma_mm,
+                                    options.loose_outline_sigma_mm * (1 - fit.tight_support));
     }
     if (std::getenv("TABREF_DEBUG_PYRAMID") != nullptr)
       std::printf(

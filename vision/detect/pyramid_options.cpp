@@ -34,7 +34,10 @@ void PyramidOptions::Check() const {
   Require(model_sigma_mm >= 0 && model_sigma_mm < 5, "model_sigma_mm", "in [0, 5)");
   Require(stack.step_deg > 0 && stack.step_deg <= 45, "stack.step_deg", "in (0, 45]");
   Require(stack_reach_bases >= 0, "stack_reach_bases", "not negative");
-  Require(min_stack_gain >= 0 && min_stack_gain < 1, "min_stack_gain", "in [0, 1)");
+  Require(loose_outline_sigma_mm >= 0 && loose_outline_sigma_mm < 20, "loose_outline_sigma_mm",
+          "in [0, 20)");
+  Require(min_stack_gain > -1 && min_stack_gain < 1, "min_stack_gain", "in (-1, 1)");
+  Require(min_stack_overlap > 0 && min_stack_overlap < 1, "min_stack_overlap", "in (0, 1)");
   Require(min_same_colour_stack_gain >= 0 && min_same_colour_stack_gain < 1,
           "min_same_colour_stack_gain", "in [0, 1)");
 }

@@ -29,7 +29,11 @@ struct PyramidOptions {
   // edge is quantised to cells and a shaded face may miss the colour).
   double silhouette_sigma_cells = 0.5;
   // Position uncertainty the fits do not show (model, shading), added in quadrature (mm).
-  double model_sigma_mm = 0.25;
+  double model_sigma_mm = 0.15;
+  // Added to an outline fit's sigma per share of its rays whose edge missed the tight band:
+  // a loosely met outline (a shaded face, a pyramid's own inner edges) hides a pose error
+  // its residuals do not show (mm at no ray tight; measured on the synthetic scenes).
+  double loose_outline_sigma_mm = 2.0;
   // Two blobs of different colours this close (centroids, per largest base) are tried as a
   // stacked pair; a blob of one colour is when no single pyramid overlaps it this well, and
   // taken when the pair overlaps it at least `min_same_colour_stack_overlap` (a pair has
@@ -38,9 +42,11 @@ struct PyramidOptions {
   double stack_below_overlap = 0.8;
   double min_same_colour_stack_overlap = 0.8;
   // A stacked pair is taken when its overlap beats the single pyramids' (area-weighted) by
-  // this much: two blobs of different colours, and one blob of one colour (which a pair
-  // explains more easily).
-  double min_stack_gain = 0.0;
+  // this much: two blobs of different colours (the lower one shows little, partly through
+  // the upper one's plastic, so a pair may overlap a little worse than the upper one alone
+  // at table height), and one blob of one colour (which a pair explains more easily).
+  double min_stack_gain = -0.06;
+  double min_stack_overlap = 0.5;
   double min_same_colour_stack_gain = 0.04;
 
   // Throws std::invalid_argument naming the first field out of range.
