@@ -38,8 +38,8 @@ PyramidFinder::PyramidFinder(const PieceSet& set, const DetectionOptions& option
 
 std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) const {
   std::vector<ObservedPiece> pieces;
-  if (shapes_.empty() || colours_.Count() == 0) return pieces;
   const PyramidOptions& options = context.options.pyramids;
+  if (!options.enabled || shapes_.empty() || colours_.Count() == 0) return pieces;
   context.timer.Start("candidates");
   const PaperWhite white =
       MeasurePaperWhite(context.view_image, context.view, context.mapping.Calibration());

@@ -10,6 +10,7 @@ namespace tabref::vision {
 
 // How Looney pyramids are found (pyramid_finder.h).
 struct PyramidOptions {
+  bool enabled = true;  // false: no pyramids are looked for (a set without them, timing)
   PyramidColourOptions colours;
   PyramidCandidateOptions candidates;
   PyramidPoseSearchOptions pose_search;
