@@ -153,7 +153,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   for (size_t i = 0; i < blobs.size(); ++i) {
     if (used[i]) continue;
     const PyramidHypothesis& best = singles[i];
-    if (best.overlap < options.min_overlap) {
+    if (best.overlap < std::max(options.min_overlap, options.min_single_overlap)) {
       context.Reject(ObservedKind::kPyramid, "fit", "no pyramid's silhouette fits the blob",
                      blobs[i].centroid_mm);
       continue;

@@ -27,6 +27,7 @@ void PyramidOptions::Check() const {
   Require(fit.iterations >= 1 && fit.iterations <= 10, "fit.iterations", "in 1..10");
   Require(fit.ray_spacing_mm > 0.1, "fit.ray_spacing_mm", "above 0.1");
   Require(min_overlap > 0 && min_overlap < 1, "min_overlap", "in (0, 1)");
+  Require(min_single_overlap > 0 && min_single_overlap <= 1, "min_single_overlap", "in (0, 1]");
   Require(min_unfitted_overlap > 0 && min_unfitted_overlap <= 1, "min_unfitted_overlap",
           "in (0, 1]");
   Require(max_refit_shift_mm > 0, "max_refit_shift_mm", "positive");

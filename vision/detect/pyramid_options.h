@@ -19,6 +19,9 @@ struct PyramidOptions {
   // A blob is a pyramid when some size and pose's silhouette overlaps it at least this much
   // (intersection over union in the top view).
   double min_overlap = 0.55;
+  // ... and a single pyramid at least this much, even with its outline fitted: dark print
+  // and shadows take a black pyramid's colour and offer straight edges.
+  double min_single_overlap = 0.7;
   // The outline fit's pose is taken when it lies within this of the silhouette's (mm);
   // farther, it locked onto something else and the silhouette's pose stands.
   double max_refit_shift_mm = 3;
