@@ -31,7 +31,7 @@ struct PyramidOptions {
   double min_unfitted_overlap = 0.88;
   // 1-sigma of a position from the silhouette alone, per mm of a colour-map cell (the blob's
   // edge is quantised to cells and a shaded face may miss the colour).
-  double silhouette_sigma_cells = 0.5;
+  double silhouette_sigma_cells = 0.9;
   // Position uncertainty the fits do not show (model, shading), added in quadrature (mm).
   double model_sigma_mm = 0.15;
   // Added to an outline fit's sigma per share of its rays whose edge missed the tight band:
