@@ -23,6 +23,8 @@ const std::vector<Command>& Commands() {
     list.push_back(MakeCalibrateIntrinsicsCommand());
     list.push_back(MakeCalibrateTableCommand());
     list.push_back(MakeCalibrateCheckCommand());
+    list.push_back(MakeDetectCommand());
+    list.push_back(MakeEnrollCommand());
     return list;
   }();
   return commands;

@@ -29,5 +29,7 @@ Command MakeCalibrateIntrinsicsCommand();
 Command MakeCalibrateTableCommand();
 Command MakeCalibrateCheckCommand();
 Command MakeMarkersCommand();
+Command MakeDetectCommand();
+Command MakeEnrollCommand();
 
 }  // namespace tabref::cli

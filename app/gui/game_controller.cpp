@@ -54,6 +54,13 @@ bool GameController::undo() {
   return undone;
 }
 
+bool GameController::redo() {
+  if (!session_) return false;
+  const bool redone = attempt([&] { session_->Redo(); });
+  if (redone) emit stateChanged();
+  return redone;
+}
+
 bool GameController::correct(int index, const rules::Json& replacement) {
   if (!session_) return false;
   const bool corrected = attempt([&] { session_->Correct(index, replacement); });

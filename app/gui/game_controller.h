@@ -34,6 +34,9 @@ class GameController : public QObject {
   bool continueLatestUnfinished();
   bool act(const rules::Json& body, rules::ActionSource source = rules::ActionSource::kManual);
   bool undo();
+  // Applies the action the last undo took back again (Ctrl+Shift+Z after a slip of Ctrl+Z).
+  bool redo();
+  bool canRedo() const { return session_ && session_->CanRedo(); }
   // Replaces action number `index` (1-based); stored as a correction.
   bool correct(int index, const rules::Json& replacement);
 

@@ -134,7 +134,19 @@ void MainWindow::buildMenus() {
   game->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
   QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  edit->addAction(tr("&Undo last action"), QKeySequence::Undo, &controller_, &GameController::undo);
+  edit->addAction(tr("&Undo last action"), QKeySequence::Undo, this, [this] {
+    if (controller_.undo()) {
+      statusBar()->showMessage(tr("Action taken back; Ctrl+Shift+Z puts it back"), kProblemShownMs);
+    }
+  });
+  QAction* redo = edit->addAction(tr("&Redo undone action"), &controller_, &GameController::redo);
+  // Ctrl+Shift+Z everywhere (the undo message names it), Ctrl+Y as on Windows.
+  redo->setShortcuts(
+      {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z), QKeySequence(Qt::CTRL | Qt::Key_Y)});
+  redo->setEnabled(false);
+  for (auto signal : {&GameController::stateChanged, &GameController::gameOpened}) {
+    connect(&controller_, signal, redo, [this, redo] { redo->setEnabled(controller_.canRedo()); });
+  }
   edit->addAction(tr("&Correct selected action…"), QKeySequence(Qt::CTRL | Qt::Key_E), action_log_,
                   &ActionLogView::correctSelected);
 
@@ -159,7 +171,8 @@ void MainWindow::showKeys() {
          "<tr><td><b>Tab</b>, letters, digits</td><td>move through an entry form; type a card "
          "(A, 2 … 10, J, Q, K) or a number</td></tr>"
          "<tr><td><b>Enter</b> / <b>Esc</b></td><td>record the form / go back</td></tr>"
-         "<tr><td><b>Ctrl+Z</b></td><td>undo the last action</td></tr>"
+         "<tr><td><b>Ctrl+Z</b> / <b>Ctrl+Shift+Z</b></td><td>undo the last action / put it "
+         "back</td></tr>"
          "<tr><td><b>Ctrl+E</b></td><td>correct the action selected in the log</td></tr>"
          "<tr><td><b>F11</b></td><td>full-screen scoreboard (Esc leaves it)</td></tr>"
          "<tr><td><b>Ctrl+N</b> / <b>Ctrl+O</b></td><td>new game / open a stored game</td></tr>"

@@ -54,6 +54,27 @@ GameSession GameSession::Open(GameStore& store, std::int64_t game_id) {
   }
 }
 
+namespace {
+
+// The evidence stored with the game's current last action: the journal replayed entry by
+// entry (an undo drops the last entry, a correction's evidence is its own).
+rules::Json LastActionEvidence(const std::vector<JournalEntry>& journal) {
+  std::vector<const JournalEntry*> effective;
+  for (const JournalEntry& entry : journal) {
+    if (entry.kind == EntryKind::kAction) {
+      effective.push_back(&entry);
+    } else if (entry.kind == EntryKind::kUndo && !effective.empty()) {
+      effective.pop_back();
+    } else if (entry.kind == EntryKind::kCorrection && entry.corrects >= 1 &&
+               entry.corrects <= static_cast<int>(effective.size())) {
+      effective[static_cast<size_t>(entry.corrects - 1)] = &entry;
+    }
+  }
+  return effective.empty() ? rules::Json(nullptr) : effective.back()->evidence;
+}
+
+}  // namespace
+
 void GameSession::Record(JournalEntry entry, std::unique_ptr<rules::State> next) {
   entry.sequence = journal_length_ + 1;
   journal_length_ = store_->Append(game_id_, entry, StatusOf(*next));
@@ -67,14 +88,30 @@ void GameSession::Act(const rules::Action& action, const rules::Json& evidence) 
   entry.action = action;
   entry.evidence = evidence;
   Record(entry, std::move(next));
+  undone_.clear();
 }
 
 void GameSession::Undo() {
+  const std::vector<rules::Action>& history = state_->History();
+  if (history.empty()) throw rules::RuleError("there is no action to undo");
+  Undone undone{history.back(), nullptr};
+  // The measurements behind the action, so that a redone vision action keeps its evidence.
+  const rules::Json evidence = LastActionEvidence(store_->Journal(game_id_));
+  undone.evidence = evidence;
   auto next = state_->Clone();
   next->Undo();
   JournalEntry entry;
   entry.kind = EntryKind::kUndo;
   Record(entry, std::move(next));
+  undone_.push_back(std::move(undone));
+}
+
+void GameSession::Redo() {
+  if (undone_.empty()) throw rules::RuleError("there is no undone action to redo");
+  std::vector<Undone> rest(undone_.begin(), undone_.end() - 1);
+  const Undone redo = undone_.back();
+  Act(redo.action, redo.evidence);
+  undone_ = std::move(rest);
 }
 
 void GameSession::Correct(int index, const rules::Json& replacement) {
@@ -92,6 +129,7 @@ void GameSession::Correct(int index, const rules::Json& replacement) {
   entry.action = corrected;
   entry.corrects = index;
   Record(entry, std::move(next));
+  undone_.clear();
 }
 
 rules::Json GameSession::ExportLog() const {

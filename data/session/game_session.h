@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "data/store/game_store.h"
 #include "rules/core/state.h"
@@ -30,6 +31,12 @@ class GameSession {
   void Act(const rules::Action& action, const rules::Json& evidence = nullptr);
   // Takes back the last action (recorded as an undo entry).
   void Undo();
+  // Whether an action taken back by Undo can be applied again: nothing was acted or
+  // corrected since, in this session.
+  bool CanRedo() const { return !undone_.empty(); }
+  // Applies the action the last Undo took back again (recorded as that action, with the
+  // measurements it had). Throws RuleError when there is nothing to redo.
+  void Redo();
   // Replaces action number `index` (1-based) and replays the later actions on top of it;
   // refused when the replacement or any later action is then illegal.
   void Correct(int index, const rules::Json& replacement);
@@ -50,6 +57,11 @@ class GameSession {
   std::int64_t game_id_;
   std::unique_ptr<rules::State> state_;
   std::int64_t journal_length_;  // entries in the store's journal that state_ reflects
+  struct Undone {
+    rules::Action action;
+    rules::Json evidence;
+  };
+  std::vector<Undone> undone_;  // taken back by Undo, newest last: what Redo applies
 };
 
 }  // namespace tabref::data

@@ -88,6 +88,31 @@ TEST(GameSession, UndoIsRecordedNotRewritten) {
   EXPECT_EQ(GameSession::Open(store, session.id()).state().Snapshot(), after_first);
 }
 
+TEST(GameSession, RedoPutsBackWhatUndoTookBackWithItsEvidence) {
+  SqliteGameStore store(":memory:");
+  auto session = GameSession::Create(store, BocceSetup());
+  EXPECT_FALSE(session.CanRedo());
+  EXPECT_THROW(session.Redo(), rules::RuleError);
+  session.Act({FirstManualAction(session.state())});
+  session.Act({FirstManualAction(session.state())}, {{"distance_mm", 12.5}});
+  const auto after_two = session.state().Snapshot();
+  session.Undo();
+  session.Undo();
+  ASSERT_TRUE(session.CanRedo());
+  session.Redo();
+  session.Redo();
+  EXPECT_FALSE(session.CanRedo());
+  EXPECT_EQ(session.state().Snapshot(), after_two);
+  const auto journal = store.Journal(session.id());
+  ASSERT_EQ(journal.size(), 6u);
+  EXPECT_EQ(journal.back().evidence, rules::Json({{"distance_mm", 12.5}}));
+  EXPECT_EQ(GameSession::Open(store, session.id()).state().Snapshot(), after_two);
+
+  session.Undo();
+  session.Act({FirstManualAction(session.state())});
+  EXPECT_FALSE(session.CanRedo()) << "a new action ends what can be redone";
+}
+
 TEST(GameSession, CorrectionReplacesAnActionAndReplaysTheRest) {
   SqliteGameStore store(":memory:");
   auto session = GameSession::Create(store, BocceSetup());

@@ -7,6 +7,8 @@
 #include <QMessageBox>
 #include <QScreen>
 #include <QSpinBox>
+#include <QStatusBar>
+#include <QStatusBar>
 #include <QTableWidget>
 #include <QTest>
 #include <algorithm>
@@ -195,6 +197,18 @@ TEST_F(MainWindowTest, PlaysAWholeBocceGameByManualEntryWithTheBustRule) {
   EXPECT_EQ(window().banner().headline(), "Winner: Suns (Ann)");
   EXPECT_EQ(ScorecardCell(window(), 8, 0), "21");
   EXPECT_EQ(state().History().size(), 1u + 8u * (1u + 8u + 1u));
+}
+
+TEST_F(MainWindowTest, RedoPutsBackASlipOfUndo) {
+  StartCardGolf();
+  DealAndTakeTheSeven();
+  const auto before = state().Snapshot();
+  Press(Qt::Key_Z, Qt::ControlModifier);
+  ASSERT_EQ(state().History().size(), 1u);
+  EXPECT_TRUE(window().statusBar()->currentMessage().contains("Ctrl+Shift+Z"));
+  Press(Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+  EXPECT_EQ(state().Snapshot(), before);
+  EXPECT_EQ(store_->Journal(window().controller().gameId()).back().kind, data::EntryKind::kAction);
 }
 
 TEST_F(MainWindowTest, UndoAndCorrectionAreJournalled) {

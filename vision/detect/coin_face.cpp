@@ -11,8 +11,18 @@ namespace tabref::vision {
 namespace {
 
 constexpr int kArtSize = 256;        // template art, pixels across the coin
-constexpr double kLensBlurPx = 0.6;  // typical camera blur, in camera pixels
+constexpr double kLensBlurPx = 0.8;  // typical camera blur (lens, demosaicing, compression), px
 constexpr double kInked = 0.3;       // darkness from which a template sample counts as ink
+
+// Which channels an ink absorbs: 1 - its colour relative to the plain face, as a unit
+// vector. Blur and thin strokes mix ink with the face, which shortens this vector but does
+// not turn it, so the direction tells inks apart at any resolution.
+cv::Vec3f AbsorptionDirection(const cv::Vec3f& balanced) {
+  const cv::Vec3f absorbed(std::max(0.0f, 1 - balanced[0]), std::max(0.0f, 1 - balanced[1]),
+                           std::max(0.0f, 1 - balanced[2]));
+  const double length = cv::norm(absorbed);
+  return length > 1e-6 ? absorbed * static_cast<float>(1 / length) : cv::Vec3f(0, 0, 0);
+}
 
 double Median(std::vector<double> values) {
   if (values.empty()) return 0;
@@ -26,6 +36,25 @@ struct InkMap {
   std::vector<cv::Vec3f> balanced;
   std::vector<float> darkness;
 };
+
+// The mean colour of the darkest quarter of the samples under the art's ink (the art turned
+// by `shift` sectors): the ink where blur has not mixed it with the face.
+cv::Vec3f DarkestInk(const InkMap& ink, const std::vector<float>& mask, int shift, int sectors) {
+  std::vector<std::pair<float, size_t>> inked;
+  const size_t count = mask.size();
+  const auto width = static_cast<size_t>(sectors);
+  for (size_t art = 0; art < count; ++art) {
+    if (mask[art] < 0.5f) continue;
+    const size_t seen = art / width * width + (art % width + static_cast<size_t>(shift)) % width;
+    inked.emplace_back(ink.darkness[seen], seen);
+  }
+  if (inked.empty()) return {1, 1, 1};
+  std::sort(inked.begin(), inked.end(), std::greater<>());
+  const size_t used = std::max<size_t>(1, inked.size() / 4);
+  cv::Vec3f sum(0, 0, 0);
+  for (size_t i = 0; i < used; ++i) sum += ink.balanced[inked[i].second];
+  return sum / static_cast<float>(used);
+}
 
 InkMap ToInk(const std::vector<cv::Vec3f>& colours, const cv::Vec3f& face) {
   InkMap map;
@@ -116,7 +145,7 @@ const std::vector<CoinFaceClassifier::Template>& CoinFaceClassifier::TemplatesFo
       colour_sum += entry.mask[i] * ink.balanced[i];
       inked += entry.mask[i];
     }
-    entry.ink_colour = inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1);
+    entry.ink_direction = AbsorptionDirection(inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1));
     Normalise(entry.ink);
     cv::dft(cv::Mat(options_.rings, options_.sectors, CV_32F, entry.ink.data()), entry.spectrum,
             cv::DFT_ROWS | cv::DFT_COMPLEX_OUTPUT);
@@ -207,7 +236,9 @@ CoinFace CoinFaceClassifier::Classify(const cv::Mat& image,
       }
     }
     const cv::Vec3f seen_colour = inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1);
-    const double misfit = cv::norm(seen_colour - entry.ink_colour);
+    // The angle between the inks' absorption directions, in radians.
+    const double cosine = AbsorptionDirection(seen_colour).dot(entry.ink_direction);
+    const double misfit = std::acos(std::clamp(cosine, -1.0, 1.0));
     scored.push_back({&entry, best - options_.colour_weight * misfit, best_shift});
   }
   std::sort(scored.begin(), scored.end(),
@@ -229,6 +260,7 @@ CoinFace CoinFaceClassifier::Classify(const cv::Mat& image,
   result.rank = best.entry->rank;
   result.angle_deg = 360.0 * best.shift / sectors;
   result.confidence = std::clamp(result.margin / 0.2, 0.0, 1.0);
+  result.ink_colour = DarkestInk(ink, best.entry->mask, best.shift, sectors);
   return result;
 }
 

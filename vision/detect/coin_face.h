@@ -16,7 +16,7 @@ struct CoinFaceOptions {
   int sectors = 64;            // ... by sectors around it
   double face_reach = 0.8;     // outermost ring, as a share of the rim radius
   double blank_ink = 0.045;    // ink spread below this: a blank face (the null value side)
-  double colour_weight = 1.5;  // how much the ink's colour counts against its shape
+  double colour_weight = 2.0;  // shape match lost per radian between the inks' colours
   double min_match = 0.45;     // the best template must match at least this well
 };
 
@@ -31,6 +31,9 @@ struct CoinFace {
   double margin = 0;                // over the best template of another class
   double confidence = 0;            // 0..1
   double angle_deg = 0;             // turn of the printed art about +z
+  // The ink's colour relative to the plain face (1 = the face's colour), BGR, from the
+  // darkest quarter of the samples the recognised art inks: what enrollment measures.
+  cv::Vec3f ink_colour{1, 1, 1};
 };
 
 // Recognises coin faces by their printed art: the face is sampled on the coin's top plane
@@ -54,7 +57,7 @@ class CoinFaceClassifier {
     std::vector<float> ink;   // rings x sectors, zero mean, unit norm
     std::vector<float> mask;  // rings x sectors: 1 where the art is inked
     cv::Mat spectrum;         // of `ink`, ring by ring (DFT rows)
-    cv::Vec3f ink_colour;     // white-balanced colour of the ink
+    cv::Vec3f ink_direction;  // which channels the ink absorbs (unit vector)
   };
   // Templates blurred for a camera seeing `px_per_mm` (cached per rounded scale).
   const std::vector<Template>& TemplatesFor(double px_per_mm) const;

@@ -98,12 +98,12 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context) const {
   if (!radii.empty()) {
     std::nth_element(radii.begin(), radii.begin() + static_cast<std::ptrdiff_t>(radii.size() / 2),
                      radii.end());
+    context.detection.measured_coin_radius_mm = radii[radii.size() / 2];
+    context.detection.measured_coin_count = static_cast<int>(radii.size());
     rim_radius =
         std::clamp(radii[radii.size() / 2], coin_radius - context.options.max_rim_offset_mm,
                    coin_radius + context.options.max_rim_offset_mm);
   }
-  if (std::getenv("TABREF_DEBUG_FIT") != nullptr)
-    std::printf("rim radius %.3f from %zu coins\n", rim_radius, radii.size());
   CoinFitOptions refit = context.options.coin_fit;
   refit.first_search_mm = refit.last_search_mm;
   refit.align_reach_mm = 0.3;
@@ -129,27 +129,6 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context) const {
     piece.suit = hit.face.suit;
     piece.rank = hit.face.rank;
     piece.confidence = std::clamp(std::min(hit.fit.support, hit.face.confidence), 0.0, 1.0);
-    if (std::getenv("TABREF_DEBUG_SIGMA") != nullptr)
-      std::printf(
-          "sigma parts at (%.1f, %.1f): fit %.3f calibration %.3f support %.2f tight %.2f rms %.3f "
-          "strength %.1f inner %.2f ppm %.2f\n",
-          hit.fit.centre_mm.x, hit.fit.centre_mm.y, hit.fit.centre_sigma_mm, mapped.sigma_mm,
-          hit.fit.support, hit.fit.tight_support, hit.fit.rms_mm, hit.fit.mean_edge_strength,
-          hit.fit.inner_activity,
-          context.mapping.PixelsPerMm({hit.fit.centre_mm.x, hit.fit.centre_mm.y, coin_top}));
-    if (std::getenv("TABREF_DEBUG_FIT") != nullptr)
-      std::printf("candidate support %.3f\n", hit.candidate_support);
-    if (std::getenv("TABREF_DEBUG_FIT") != nullptr)
-      std::printf("face %s %s score %.2f margin %.2f\n", hit.face.side.c_str(),
-                  hit.face.suit.value_or(hit.face.rank.value_or("-")).c_str(), hit.face.score,
-                  hit.face.margin);
-    if (std::getenv("TABREF_DEBUG_FIT") != nullptr)
-      std::printf(
-          "coin fit %.1f %.1f support %.2f gap %.0f rms %.3f r %.3f strength %.1f spread %.1f "
-          "surround %.1f tight %.2f inner %.3f\n",
-          hit.fit.centre_mm.x, hit.fit.centre_mm.y, hit.fit.support, hit.fit.largest_gap_deg,
-          hit.fit.rms_mm, hit.fit.free_radius_mm, hit.fit.mean_edge_strength, hit.fit.face_spread,
-          hit.fit.surround_spread, hit.fit.tight_support, hit.fit.inner_activity);
     pieces.push_back(std::move(piece));
   }
   context.timer.Stop();

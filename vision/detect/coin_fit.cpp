@@ -345,7 +345,7 @@ CoinFit FitCoin(const cv::Mat& image, const calibration::TableMapping& mapping,
   } else {
     result.accepted = true;
   }
-  if (std::getenv("TABREF_DEBUG_FIT") != nullptr && !result.accepted) {
+  if (!result.accepted) {
     result.reason += " [support " + std::to_string(result.support) + " gap " +
                      std::to_string(result.largest_gap_deg) + " rms " +
                      std::to_string(result.rms_mm) + " r " + std::to_string(result.free_radius_mm) +

@@ -23,6 +23,10 @@ struct Detection {
   std::vector<ObservedPiece> pieces;
   std::vector<RejectedCandidate> rejected;
   std::vector<StageTiming> timings;  // per stage, in pipeline order
+  // The coins' rim radius as this frame shows it (median over the well-seen coins, before it
+  // is held near the set's radius) and how many coins it comes from: what enrollment measures.
+  double measured_coin_radius_mm = 0;
+  int measured_coin_count = 0;
   // Named debug images (top view, votes, fits), only when DetectionOptions::debug_images.
   std::vector<std::pair<std::string, cv::Mat>> debug_images;
 

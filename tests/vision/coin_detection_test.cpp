@@ -1,0 +1,102 @@
+// The coin detector against the synthetic table's ground truth: busy tables (touching coins,
+// coins on the marker paper, tiles, pyramids, a die, a pen and a card), two resolutions.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "vision/detect/piece_detector.h"
+#include "vision/eval/detection_score.h"
+#include "vision/eval/truth_pieces.h"
+#include "vision/sim/detection_scene.h"
+
+namespace tabref::vision {
+namespace {
+
+struct SceneRun {
+  DetectionScore score;
+  Detection detection;
+};
+
+SceneRun DetectScene(const PieceSet& set, sim::DetectionSceneOptions options) {
+  options.hand_chance = 0;
+  const sim::DetectionScene scene = MakeDetectionScene(set, options);
+  PieceDetector detector(set);
+  detector.SetCalibration(TruthCalibration(scene.camera, scene.layout));
+  SceneRun run;
+  run.detection = detector.Detect(scene.image);
+  run.score = ScoreDetection(TruthPieces(scene, set), run.detection);
+  return run;
+}
+
+double Share(int part, int whole) { return whole == 0 ? 0 : static_cast<double>(part) / whole; }
+
+class CoinDetection : public testing::Test {
+ protected:
+  const PieceSet set_ = LoadPieceSet(DefaultPieceSetFile());
+};
+
+TEST_F(CoinDetection, FindsNamesAndMeasuresCoinsOnBusyTables) {
+  DetectionScore total;
+  for (std::uint64_t seed : {11u, 12u, 13u}) {
+    sim::DetectionSceneOptions options;
+    options.seed = seed;
+    total.Add(DetectScene(set_, options).score);
+  }
+  const KindScore& coins = total.kinds[ObservedKind::kCoin];
+  ASSERT_GE(coins.truths, 30);
+  EXPECT_GE(coins.Recall(), 0.92);
+  EXPECT_GE(coins.Precision(), 0.97);
+  EXPECT_EQ(coins.distractor_hits, 0);
+  EXPECT_GE(Share(coins.identity_correct, coins.classified), 0.95);
+  EXPECT_LE(Percentile(coins.position_errors_mm, 0.5), 0.25);
+  EXPECT_LE(Percentile(coins.position_errors_mm, 0.95), 0.8);
+  const auto within_two_sigma =
+      std::count_if(coins.normalised_errors.begin(), coins.normalised_errors.end(),
+                    [](double normalised) { return normalised <= 2; });
+  EXPECT_GE(
+      Share(static_cast<int>(within_two_sigma), static_cast<int>(coins.normalised_errors.size())),
+      0.85);
+}
+
+TEST_F(CoinDetection, WorksAt720p) {
+  sim::DetectionSceneOptions options;
+  options.seed = 21;
+  options.width = 1280;
+  options.height = 720;
+  options.tilt_deg = 10;
+  const KindScore coins = DetectScene(set_, options).score.kinds[ObservedKind::kCoin];
+  ASSERT_GE(coins.truths, 10);
+  EXPECT_GE(coins.Recall(), 0.85);
+  EXPECT_EQ(coins.false_positives, 0);
+  EXPECT_LE(Percentile(coins.position_errors_mm, 0.5), 0.4);
+}
+
+TEST_F(CoinDetection, ReportsNoCoinOnATableOfDiceCardsAndPens) {
+  sim::DetectionSceneOptions options;
+  options.seed = 31;
+  options.coins = 0;
+  options.touching_coins = 0;
+  options.coins_on_paper = 0;
+  options.tiles = 0;
+  options.pyramids = 0;
+  const SceneRun run = DetectScene(set_, options);
+  EXPECT_TRUE(run.detection.pieces.empty()) << run.detection.pieces.size() << " pieces reported";
+}
+
+TEST_F(CoinDetection, TimesEveryStageAndKeepsRejections) {
+  sim::DetectionSceneOptions options;
+  options.seed = 12;
+  const SceneRun run = DetectScene(set_, options);
+  std::vector<std::string> stages;
+  for (const StageTiming& timing : run.detection.timings) stages.push_back(timing.stage);
+  for (const char* stage : {"preprocess", "candidates", "fit", "classify", "dedupe", "refine"}) {
+    EXPECT_NE(std::find(stages.begin(), stages.end(), stage), stages.end()) << stage;
+  }
+  for (const RejectedCandidate& rejected : run.detection.rejected) {
+    EXPECT_FALSE(rejected.stage.empty());
+    EXPECT_FALSE(rejected.reason.empty());
+  }
+}
+
+}  // namespace
+}  // namespace tabref::vision
