@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "vision/detect/paper_white.h"
 #include "vision/detect/pyramid_candidates.h"
@@ -117,11 +115,6 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
           SearchStackedPoses(lower, &blobs[j], shapes_, context.view, options.stack);
       const double apart = apart_area / (lower.AreaMm2() + blobs[j].AreaMm2());
       const double gain = stack.overlap - apart;
-      if (std::getenv("TABREF_DEBUG_PYRAMID") != nullptr)
-        std::printf("stack %s on %s at (%.1f, %.1f): apart %.2f pair %.2f sizes %zu on %zu\n",
-                    colours_.Name(blobs[j].colour).c_str(), colours_.Name(colour).c_str(),
-                    stack.lower_placement.position_mm.x, stack.lower_placement.position_mm.y, apart,
-                    stack.overlap, stack.upper, stack.lower);
       if (stack.overlap >= options.min_stack_overlap && gain > options.min_stack_gain)
         choices.push_back({gain, std::move(lower_blobs), j, stack});
     }
@@ -140,9 +133,6 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     if (used[i] || single_overlap(i) >= options.stack_below_overlap) continue;
     const PyramidStackHypothesis stack =
         SearchStackedPoses(blobs[i], nullptr, shapes_, context.view, options.stack);
-    if (std::getenv("TABREF_DEBUG_PYRAMID") != nullptr)
-      std::printf("same-colour stack at (%.1f, %.1f): single %.2f pair %.2f\n",
-                  blobs[i].centroid_mm.x, blobs[i].centroid_mm.y, single_overlap(i), stack.overlap);
     if (stack.overlap >= options.min_same_colour_stack_overlap &&
         stack.overlap - single_overlap(i) >= options.min_same_colour_stack_gain) {
       used[i] = true;
@@ -173,18 +163,6 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
       hit.fit_sigma_mm = std::hypot(fit.position_sigma_mm,
                                     options.loose_outline_sigma_mm * (1 - fit.tight_support));
     }
-    if (std::getenv("TABREF_DEBUG_PYRAMID") != nullptr)
-      std::printf(
-          "pyramid %s size %zu %s at (%.1f, %.1f) angle %.1f overlap %.2f fit %s (%s) "
-          "support %.2f tight %.2f rms %.3f shift %.2f\n",
-          colours_.Name(hit.colour).c_str(), best.size,
-          best.placement.pose == PyramidPose::kUpright ? "upright" : "lying",
-          hit.placement.position_mm.x, hit.placement.position_mm.y, hit.placement.angle_deg,
-          best.overlap, fit.accepted ? "yes" : "no", fit.reason.c_str(), fit.support,
-          fit.tight_support, fit.rms_mm, shift);
-    if (std::getenv("TABREF_DEBUG_PYRAMID") != nullptr && !hit.outline_fitted)
-      std::printf("unfitted pyramid at (%.1f, %.1f)\n", hit.placement.position_mm.x,
-                  hit.placement.position_mm.y);
     if (!hit.outline_fitted && hit.overlap < options.min_unfitted_overlap) {
       context.Reject(ObservedKind::kPyramid, "fit",
                      fit.accepted ? "outline fit left the silhouette" : fit.reason,
