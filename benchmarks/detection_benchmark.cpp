@@ -176,6 +176,7 @@ int main(int argc, char** argv) {
     for (const StageTiming& timing : detection.timings) stage_ms[timing.stage].push_back(timing.ms);
     total_ms.push_back(detection.TotalMs());
     coins_only.SetCalibration(calibration);
+    coins_only.Detect(scene.image);  // a later frame too
     pyramid_ms.push_back(detection.TotalMs() - coins_only.Detect(scene.image).TotalMs());
 
     const cv::Rect2d area(-70, -70, scene.layout.play_width_mm + 140,
