@@ -212,7 +212,7 @@ Track& PieceTracker::NewTrack(const ObservedPiece& piece, const TrackerFrame& fr
   track.seen_s = frame.time_s;
   track.rest_since_s = frame.time_s;
   if (!Unidentified(piece)) {
-    track.identity_votes[IdentityKey(piece)] = std::max(0.1, piece.confidence);
+    if (piece.confidence > 0) track.identity_votes[IdentityKey(piece)] = piece.confidence;
   } else {
     // Only moving things are measured without an identity (a blurred blob).
     track.moving = true;
@@ -302,8 +302,9 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece,
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                            std::vector<TrackEvent>& /*events*/) {
   const rules::Vec2 previous = track.piece.position_mm;
-  if (!Unidentified(piece)) {
-    track.identity_votes[IdentityKey(piece)] += std::max(0.1, piece.confidence);
+  if (!Unidentified(piece) && piece.confidence > 0) {
+    // A reading of what the piece is: it votes.
+    track.identity_votes[IdentityKey(piece)] += piece.confidence;
     const auto best =
         std::max_element(track.identity_votes.begin(), track.identity_votes.end(),
                          [](const auto& a, const auto& b) { return a.second < b.second; });
@@ -312,6 +313,8 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     track.piece.angle_deg = piece.angle_deg;
     track.piece.footprint = piece.footprint;
     track.piece.confidence = piece.confidence;
+  } else if (!Unidentified(piece)) {
+    track.piece.footprint = piece.footprint;  // a re-fit of a known piece: where, not what
   } else {
     track.piece.footprint = Translated(track.piece.footprint, piece.position_mm - previous);
   }

@@ -21,9 +21,10 @@ struct TrackerFrame {
   // measured nor hidden is no longer where it was.
   bool complete = false;
   // What was measured. `track_id` >= 0: the analyzer measured that track (a local re-fit
-  // near where the tracker expects it); -1: a detection for the tracker to identify. A piece
-  // whose identity fields are all empty and whose confidence is 0 is an unidentified moving
-  // thing (a blurred blob): it matches any piece.
+  // near where the tracker expects it); -1: a detection for the tracker to identify. Only
+  // pieces with a confidence above 0 say what the piece is (a re-fit of a known piece says
+  // only where it is); a piece whose identity fields are all empty and whose confidence is 0
+  // is an unidentified moving thing (a blurred blob): it matches any piece.
   std::vector<ObservedPiece> pieces;
   // The image changed since the last frame somewhere no measured piece explains (outside
   // the hand): the table is not at rest yet.
