@@ -31,6 +31,9 @@ class Filming {
   // physics step, and records that frame with the hand `hand` (if any) shows.
   void NextFrame(World& world, const StepHook& before_step = {}, const HandAt& hand = {});
 
+  // Draws later frames with another renderer (a camera that moved).
+  void SetRenderer(Renderer* renderer) { renderer_ = renderer; }
+
   int Frames() const { return frames_; }
   // The frame last drawn (empty without a renderer).
   const cv::Mat& LastImage() const { return last_image_; }

@@ -351,6 +351,16 @@ SimulatedGame::SimulatedGame(const GameSimulationOptions& options, bool write_re
 
 SimulatedGame::~SimulatedGame() = default;
 
+void SimulatedGame::MoveCamera(const vision::sim::Camera& camera) {
+  Recording& r = *recording_;
+  if (r.sink) throw std::logic_error("SimulatedGame: the camera of a recording cannot move");
+  camera_ = camera;
+  if (!r.renderer) return;
+  r.renderer = std::make_unique<vision::sim::Renderer>(
+      camera_, run_->table().layout, *set_, vision::sim::SeededRenderOptions(options_.recording));
+  r.filming->SetRenderer(r.renderer.get());
+}
+
 bool SimulatedGame::NextFrame() {
   Recording& r = *recording_;
   if (!r.more) return false;
@@ -387,6 +397,10 @@ std::vector<rules::Polygon> SimulatedGame::HandShadow() const {
   }
   return outline;
 }
+
+const GameTable& SimulatedGame::Table() const { return run_->table(); }
+
+const rules::Json& SimulatedGame::Record() const { return run_->record(); }
 
 rules::GameSetup SimulatedGame::Setup() const { return run_->state().game().setup(); }
 const rules::State& SimulatedGame::State() const { return run_->state(); }

@@ -53,7 +53,14 @@ class SimulatedGame {
   const rules::State& State() const;
   // Every action the simulated referee applied so far, in order (thread-safe copy).
   std::vector<rules::Action> TruthActions() const;
+  // The simulated referee's record so far: {"shots": [...], "decisions": [...]} as
+  // truth.json's "game" holds them (docs/synthetic-table.md).
+  const rules::Json& Record() const;
   const vision::sim::Camera& Camera() const { return camera_; }
+  const GameTable& Table() const;
+  // Moves the camera (someone bumped it): later frames are drawn from `camera`. Only for
+  // frames that are not written to a recording (the truth keeps the first camera).
+  void MoveCamera(const vision::sim::Camera& camera);
   const GameSimulationOptions& Options() const { return options_; }
 
   // Writes the recording's files (video.avi / frames/ when asked, truth.json, camera.yml,
