@@ -45,12 +45,40 @@ void UndoLastAction(benchmark::State& bench, const std::string& text) {
   bench.counters["actions"] = static_cast<double>(finished->History().size());
 }
 
+// Whether an action is legal now, as front ends and the conformance suite ask it of a long
+// game. Check() steps a copy of the position only; the baseline copies the whole state,
+// history included, and applies the action to the copy.
+void CheckFinalAction(benchmark::State& bench, const std::string& text) {
+  const auto finished = ReplayLog(Json::parse(text));
+  auto before_end = finished->Clone();
+  before_end->Undo();
+  const Json last = finished->History().back().body;
+  for (auto _ : bench) before_end->Check(last);
+  bench.counters["actions"] = static_cast<double>(before_end->History().size());
+}
+
+void CloneAndApplyFinalAction(benchmark::State& bench, const std::string& text) {
+  const auto finished = ReplayLog(Json::parse(text));
+  auto before_end = finished->Clone();
+  before_end->Undo();
+  const Json last = finished->History().back().body;
+  for (auto _ : bench) {
+    auto copy = before_end->Clone();
+    copy->Apply(last);
+    benchmark::DoNotOptimize(copy);
+  }
+  bench.counters["actions"] = static_cast<double>(before_end->History().size());
+}
+
 void RegisterAll() {
   for (const auto& type : RegisteredGames()) {
     const std::string log = RandomFinishedLog(type, 7);
     benchmark::RegisterBenchmark(("ParseLogOnly/" + type.name).c_str(), ParseLogOnly, log);
     benchmark::RegisterBenchmark(("ParseAndReplay/" + type.name).c_str(), ParseAndReplay, log);
     benchmark::RegisterBenchmark(("UndoLastAction/" + type.name).c_str(), UndoLastAction, log);
+    benchmark::RegisterBenchmark(("CheckFinalAction/" + type.name).c_str(), CheckFinalAction, log);
+    benchmark::RegisterBenchmark(("CloneAndApplyFinalAction/" + type.name).c_str(),
+                                 CloneAndApplyFinalAction, log);
   }
 }
 

@@ -1,5 +1,6 @@
 #include "app/cli/files.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -45,6 +46,22 @@ rules::Json ReadJsonFile(const std::string& path) {
   }
 }
 
+namespace {
+
+// Writes all of `contents` to `fd` and flushes it to the disk; false with errno set on failure.
+bool WriteAndSync(int fd, const std::string& contents) {
+  size_t done = 0;
+  while (done < contents.size()) {
+    const ssize_t n = ::write(fd, contents.data() + done, contents.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    done += static_cast<size_t>(n);
+  }
+  return ::fsync(fd) == 0;
+}
+
+}  // namespace
+
 void WriteFileAtomically(const std::string& path, const std::string& contents) {
   const std::filesystem::path target(path);
   if (std::filesystem::is_directory(target)) {
@@ -52,15 +69,16 @@ void WriteFileAtomically(const std::string& path, const std::string& contents) {
   }
   std::filesystem::path temporary = target;
   temporary += ".tmp" + std::to_string(::getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw CommandError("cannot write " + path + ": " + std::strerror(errno));
-    out << contents;
-    out.flush();
-    if (!out) {
-      std::filesystem::remove(temporary);
-      throw CommandError("cannot write " + path + ": " + std::strerror(errno));
-    }
+  const int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw CommandError("cannot write " + path + ": " + std::strerror(errno));
+  // Synced before the rename, so that after a crash the file is the old one or the whole
+  // new one, never a renamed but empty or partial file.
+  const bool written = WriteAndSync(fd, contents);
+  const int write_errno = errno;
+  if (::close(fd) != 0 || !written) {
+    std::filesystem::remove(temporary);
+    throw CommandError("cannot write " + path + ": " +
+                       std::strerror(written ? errno : write_errno));
   }
   std::error_code error;
   std::filesystem::rename(temporary, target, error);

@@ -20,8 +20,10 @@ Command MakeGameExportCommand() {
                    1,
                    1};
   return {spec, [](const ParsedArgs& args, std::ostream& out) {
-            auto store = OpenStore(args);
-            const auto session = data::GameSession::Open(*store, ParseGameId(args.positional[0]));
+            const auto id = ParseGameId(args.positional[0]);
+            auto store = OpenStoreForReading(args);
+            if (!store) throw NoGamesYet();
+            const auto session = data::GameSession::Open(*store, id);
             const std::string text = args.Has("csv")
                                          ? data::ScorecardCsv(session.state().Scorecard())
                                          : session.ExportLog().dump(2) + "\n";

@@ -48,7 +48,8 @@ Command MakeGameShowCommand() {
                    1};
   return {spec, [](const ParsedArgs& args, std::ostream& out) {
             const auto id = ParseGameId(args.positional[0]);
-            auto store = OpenStore(args);
+            auto store = OpenStoreForReading(args);
+            if (!store) throw NoGamesYet();
             const auto record = store->Game(id);
             const auto session = data::GameSession::Open(*store, id);
             const auto& state = session.state();
@@ -77,11 +78,12 @@ Command MakeGameListCommand() {
                     {"json", "", "print JSON"},
                     DatabaseOption()}};
   return {spec, [](const ParsedArgs& args, std::ostream& out) {
-            auto store = OpenStore(args);
-            const auto games = store->Games(args.Has("unfinished"));
+            auto store = OpenStoreForReading(args);
+            const auto games =
+                store ? store->Games(args.Has("unfinished")) : std::vector<data::GameRecord>();
             rules::Json list = rules::Json::array();
             for (const auto& record : games) {
-              const std::string status = StatusOf(*store, record);
+              const std::string status = StatusOf(*store, record);  // store: games exist
               if (args.Has("json")) {
                 list.push_back({{"id", record.id},
                                 {"game", record.setup.game},

@@ -13,8 +13,9 @@ Command MakeStatsCommand() {
       "bocce points\nper round; Ice Boule ends won.",
       {{"player", "NAME", "only this player"}, {"json", "", "print JSON"}, DatabaseOption()}};
   return {spec, [](const ParsedArgs& args, std::ostream& out) {
-            auto store = OpenStore(args);
-            const auto stats = data::CollectPlayerStats(*store, args.Value("player"));
+            auto store = OpenStoreForReading(args);
+            const auto stats = store ? data::CollectPlayerStats(*store, args.Value("player"))
+                                     : std::vector<data::PlayerStats>();
             if (args.Has("json")) {
               rules::Json list = rules::Json::array();
               for (const auto& player : stats) list.push_back(player.ToJson());

@@ -15,13 +15,16 @@ GameStatus StatusOf(const rules::State& state) {
 }  // namespace
 
 GameSession::GameSession(GameStore& store, std::int64_t game_id,
-                         std::unique_ptr<rules::State> state)
-    : store_(&store), game_id_(game_id), state_(std::move(state)) {}
+                         std::unique_ptr<rules::State> state, std::int64_t journal_length)
+    : store_(&store),
+      game_id_(game_id),
+      state_(std::move(state)),
+      journal_length_(journal_length) {}
 
 GameSession GameSession::Create(GameStore& store, const rules::GameSetup& setup) {
   auto state = rules::MakeGame(setup)->NewInitialState();
   const std::int64_t id = store.CreateGame(setup, {}, {});
-  return GameSession(store, id, std::move(state));
+  return GameSession(store, id, std::move(state), 0);
 }
 
 GameSession GameSession::Import(GameStore& store, const rules::Json& log) {
@@ -33,22 +36,27 @@ GameSession GameSession::Import(GameStore& store, const rules::Json& log) {
     journal.push_back(std::move(entry));
   }
   const std::int64_t id = store.CreateGame(state->game().setup(), journal, StatusOf(*state));
-  return GameSession(store, id, std::move(state));
+  const auto length = static_cast<std::int64_t>(journal.size());
+  return GameSession(store, id, std::move(state), length);
 }
 
 GameSession GameSession::Open(GameStore& store, std::int64_t game_id) {
   const GameRecord record = store.Game(game_id);
-  const auto actions = EffectiveActions(store.Journal(game_id));
+  const std::vector<JournalEntry> journal = store.Journal(game_id);
+  const auto actions = EffectiveActions(journal);
+  const std::int64_t length = journal.empty() ? 0 : journal.back().sequence;
   try {
-    return GameSession(store, game_id, rules::Replay(rules::MakeGame(record.setup), actions));
+    return GameSession(store, game_id, rules::Replay(rules::MakeGame(record.setup), actions),
+                       length);
   } catch (const rules::RuleError& error) {
     throw rules::RuleError("stored game #" + std::to_string(game_id) +
                            " no longer replays: " + error.what());
   }
 }
 
-void GameSession::Record(const JournalEntry& entry, std::unique_ptr<rules::State> next) {
-  store_->Append(game_id_, entry, StatusOf(*next));
+void GameSession::Record(JournalEntry entry, std::unique_ptr<rules::State> next) {
+  entry.sequence = journal_length_ + 1;
+  journal_length_ = store_->Append(game_id_, entry, StatusOf(*next));
   state_ = std::move(next);
 }
 

@@ -24,7 +24,9 @@ class GameSession {
   std::int64_t id() const { return game_id_; }
   const rules::State& state() const { return *state_; }
 
-  // Applies one action; `evidence` holds the measurements behind a vision action.
+  // Applies one action; `evidence` holds the measurements behind a vision action. Each
+  // change throws StoreError, storing nothing, when another program changed the game since
+  // this session read it: open it again.
   void Act(const rules::Action& action, const rules::Json& evidence = nullptr);
   // Takes back the last action (recorded as an undo entry).
   void Undo();
@@ -36,13 +38,18 @@ class GameSession {
   rules::Json ExportLog() const;
 
  private:
-  GameSession(GameStore& store, std::int64_t game_id, std::unique_ptr<rules::State> state);
+  GameSession(GameStore& store, std::int64_t game_id, std::unique_ptr<rules::State> state,
+              std::int64_t journal_length);
 
-  void Record(const JournalEntry& entry, std::unique_ptr<rules::State> next);
+  // Appends `entry` where this session expects the journal to end, so that a game changed
+  // meanwhile by another program (another `tabref game act`, the GUI) is refused instead of
+  // getting an entry that was checked against a stale state.
+  void Record(JournalEntry entry, std::unique_ptr<rules::State> next);
 
   GameStore* store_;
   std::int64_t game_id_;
   std::unique_ptr<rules::State> state_;
+  std::int64_t journal_length_;  // entries in the store's journal that state_ reflects
 };
 
 }  // namespace tabref::data

@@ -8,14 +8,15 @@ Database::Database(const std::string& path, OpenMode mode) : path_(path), mode_(
   const int flags = (mode == OpenMode::kReadOnly ? SQLITE_OPEN_READONLY
                                                  : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE) |
                     SQLITE_OPEN_NOMUTEX;
-  const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr);
-  if (rc != SQLITE_OK) {
+  // The constructor throws before the destructor could close the handle: close it here.
+  auto fail = [this](int rc) {
     const std::string message = Describe(rc, "open");
     sqlite3_close_v2(db_);
     db_ = nullptr;
     throw StoreError(message);
-  }
-  sqlite3_extended_result_codes(db_, 1);
+  };
+  if (const int rc = sqlite3_open_v2(path.c_str(), &db_, flags, nullptr); rc != SQLITE_OK) fail(rc);
+  if (const int rc = sqlite3_extended_result_codes(db_, 1); rc != SQLITE_OK) fail(rc);
 }
 
 Database::~Database() { sqlite3_close_v2(db_); }

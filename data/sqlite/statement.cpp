@@ -56,7 +56,12 @@ double Statement::Cursor::Real(int column) const {
 
 std::string Statement::Cursor::Text(int column) const {
   const auto* text = sqlite3_column_text(statement_.stmt_, column);
-  if (text == nullptr) return {};
+  if (text == nullptr) {
+    // NULL text is a NULL value, or a failure to convert the value (out of memory).
+    if (IsNull(column)) return {};
+    statement_.db_.Check(sqlite3_errcode(statement_.db_.handle()), "read a column");
+    return {};
+  }
   return {reinterpret_cast<const char*>(text),
           static_cast<size_t>(sqlite3_column_bytes(statement_.stmt_, column))};
 }

@@ -31,7 +31,9 @@ class GameStore {
   virtual std::vector<GameRecord> Games(bool unfinished_only) = 0;
   virtual std::vector<JournalEntry> Journal(std::int64_t game_id) = 0;
   // Appends one journal entry and updates the game's status in the same transaction.
-  // Returns the entry's sequence number.
+  // Returns the entry's sequence number. Throws StoreError when there is no such game, or
+  // when `entry.sequence` is not 0 and not the sequence the entry would get (the game was
+  // changed by another program since the caller read it).
   virtual std::int64_t Append(std::int64_t game_id, const JournalEntry& entry,
                               const GameStatus& status) = 0;
 

@@ -25,7 +25,10 @@ enum class EntryKind {
 };
 
 struct JournalEntry {
-  std::int64_t sequence = 0;  // 1-based within the game; assigned by the store
+  // 1-based within the game, assigned by the store. When appending, 0 appends at the end;
+  // any other value is the sequence the writer expects the entry to get, and the append is
+  // refused if another program has appended since the writer read the journal.
+  std::int64_t sequence = 0;
   EntryKind kind = EntryKind::kAction;
   rules::Action action;     // for kAction and kCorrection
   int corrects = 0;         // for kCorrection: 1-based index into the game's action list

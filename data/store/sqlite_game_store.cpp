@@ -50,7 +50,9 @@ struct SqliteGameStore::Statements {
         journal(db,
                 "SELECT sequence, kind, action_json, source, corrects, evidence_json, recorded_at "
                 "FROM journal WHERE game_id = ?1 ORDER BY sequence"),
-        last_sequence(db, "SELECT coalesce(max(sequence), 0) FROM journal WHERE game_id = ?1"),
+        last_sequence(db,
+                      "SELECT (SELECT coalesce(max(sequence), 0) FROM journal WHERE game_id = "
+                      "?1) FROM games WHERE id = ?1"),
         insert_entry(db,
                      "INSERT INTO journal (game_id, sequence, kind, action_json, source, "
                      "corrects, evidence_json, recorded_at) "
@@ -340,14 +342,21 @@ std::int64_t SqliteGameStore::Append(std::int64_t game_id, const JournalEntry& e
   {
     auto last = statements_->last_sequence.Run();
     last.Bind(1, game_id);
-    last.Step();
+    if (!last.Step()) {
+      throw StoreError("there is no game #" + std::to_string(game_id) + " in " + db_.path() +
+                       "; 'tabref game list' shows the games");
+    }
     sequence = last.Int(0) + 1;
+  }
+  if (entry.sequence != 0 && entry.sequence != sequence) {
+    throw StoreError("game #" + std::to_string(game_id) + " in " + db_.path() +
+                     " was changed by another program since it was opened (it has " +
+                     std::to_string(sequence - 1) + " journal entries, not " +
+                     std::to_string(entry.sequence - 1) +
+                     "); nothing was stored: open the game again and repeat");
   }
   InsertEntry(game_id, sequence, entry);
   UpdateStatus(game_id, status);
-  if (sqlite3_changes(db_.handle()) == 0) {
-    throw StoreError("there is no game #" + std::to_string(game_id) + " in " + db_.path());
-  }
   transaction.Commit();
   return sequence;
 }

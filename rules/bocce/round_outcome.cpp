@@ -15,6 +15,7 @@ struct Reach {
 
 std::vector<Reach> ReachesToJack(const Coin& jack, const std::vector<Coin>& bowls) {
   std::vector<Reach> reaches;
+  reaches.reserve(bowls.size());
   for (const Coin& bowl : bowls) {
     reaches.push_back(
         {Distance(jack.position, bowl.position), std::hypot(jack.sigma_mm, bowl.sigma_mm)});
@@ -109,6 +110,7 @@ std::string Describe(const RoundOutcome& outcome, const Sides& sides) {
 
 std::string DescribeAll(const std::vector<RoundOutcome>& outcomes, const Sides& sides) {
   std::vector<std::string> texts;
+  texts.reserve(outcomes.size());
   for (const auto& outcome : outcomes) texts.push_back(Describe(outcome, sides));
   return JoinChoices(texts);
 }

@@ -43,7 +43,7 @@ Json ToJson(const RoundRecord& record, const Sides& sides) {
 // One score-sheet box: "+3 = 12" for the side that scored, "+4 bust -> 16" when the bust
 // rule subtracted, the running total otherwise.
 std::string ScoreCell(const RoundRecord& record, int side) {
-  const std::string total = std::to_string(record.totals[side]);
+  std::string total = std::to_string(record.totals[side]);
   if (record.voided) return "void";
   if (record.outcome.side != side) return total;
   const std::string points = "+" + std::to_string(record.outcome.points);

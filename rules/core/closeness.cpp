@@ -10,7 +10,7 @@ double CloseCallTolerance::For(double sigma_a_mm, double sigma_b_mm) const {
 }
 
 Closeness CompareDistances(double a_mm, double b_mm, double tolerance_mm) {
-  if (std::abs(a_mm - b_mm) < tolerance_mm) return Closeness::kTooCloseToCall;
+  if (a_mm == b_mm || std::abs(a_mm - b_mm) < tolerance_mm) return Closeness::kTooCloseToCall;
   return a_mm < b_mm ? Closeness::kCloser : Closeness::kFarther;
 }
 

@@ -18,7 +18,9 @@ struct CloseCallTolerance {
   double For(double sigma_a_mm, double sigma_b_mm) const;
 };
 
-// Is distance `a` closer than distance `b`? Too close to call when |a - b| < tolerance_mm.
+// Is distance `a` closer than distance `b`? Too close to call when |a - b| < tolerance_mm,
+// and always when a == b (even a zero tolerance cannot make one of two equal distances the
+// closer).
 Closeness CompareDistances(double a_mm, double b_mm, double tolerance_mm);
 
 }  // namespace tabref::rules

@@ -38,7 +38,9 @@ GameSetup GameSetup::FromJson(const Json& json) {
       FieldReader team_reader(team_json, "team");
       Team team;
       team.name = team_reader.String("name");
-      for (const auto& member : team_reader.Required("players")) {
+      const Json& members = team_reader.Required("players");
+      if (!members.is_array()) team_reader.Fail("players", "must be a list of player names");
+      for (const auto& member : members) {
         if (!member.is_string()) team_reader.Fail("players", "must hold player names");
         const auto it =
             std::find(setup.players.begin(), setup.players.end(), member.get<std::string>());

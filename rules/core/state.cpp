@@ -7,36 +7,41 @@
 
 namespace tabref::rules {
 
-void State::Apply(const Action& action) {
+std::unique_ptr<State> State::Step(const Json& body) const {
   if (IsTerminal()) {
     throw RuleError("the game is over; no more actions are accepted (undo to change it)");
   }
-  if (!action.body.is_object() || !action.body.contains("type") ||
-      !action.body["type"].is_string()) {
-    throw RuleError("an action needs a string field \"type\": " + action.body.dump());
+  if (!body.is_object() || !body.contains("type") || !body["type"].is_string()) {
+    throw RuleError("an action needs a string field \"type\": " + body.dump());
   }
-  // The history is set aside while the step runs on a copy, so that applying an action
-  // costs the size of the game's position, not the length of its history.
-  std::vector<Action> history = std::move(history_);
-  history_.clear();
-  try {
-    std::unique_ptr<State> next = Clone();
-    next->DoApply(action.body);
-    AssignFrom(*next);
-  } catch (...) {
-    history_ = std::move(history);
-    throw;
-  }
-  history.push_back(action);
-  history_ = std::move(history);
+  std::unique_ptr<State> next = ClonePosition();
+  next->DoApply(body);
+  return next;
+}
+
+void State::Apply(const Action& action) {
+  const std::unique_ptr<State> next = Step(action.body);
+  history_.reserve(history_.size() + 1);  // the push below cannot fail after the step
+  AssignFrom(*next);
+  history_.push_back(action);
 }
 
 void State::Apply(const Json& body, ActionSource source) { Apply(Action{body, source}); }
 
+void State::Check(const Json& body) const { Step(body); }
+
+std::unique_ptr<State> State::Clone() const {
+  std::unique_ptr<State> copy = ClonePosition();
+  copy->history_ = history_;
+  return copy;
+}
+
 void State::Undo() {
   if (history_.empty()) throw RuleError("nothing to undo: no action has been recorded yet");
   std::vector<Action> kept(history_.begin(), history_.end() - 1);
-  AssignFrom(*Replay(game_, kept));
+  const std::unique_ptr<State> replayed = Replay(game_, kept);
+  AssignFrom(*replayed);
+  history_ = std::move(kept);
 }
 
 std::vector<std::string> State::Names(const std::vector<int>& seats) const {

@@ -30,8 +30,8 @@ struct LegalAction {
 // RuleError with a one-line reason and leaves the state exactly as it was. The state is
 // a pure function of the game and its history: Undo() is replay without the last action.
 //
-// Games derive from StateBase<TheirState> (below), which supplies Clone and the strong
-// exception guarantee, and implement the private step DoApply.
+// Games derive from StateBase<TheirState> (below), which supplies the copies that give
+// the strong exception guarantee, and implement the private step DoApply.
 class State {
  public:
   explicit State(std::shared_ptr<const Game> game) : game_(std::move(game)) {}
@@ -43,6 +43,9 @@ class State {
 
   void Apply(const Action& action);
   void Apply(const Json& body, ActionSource source = ActionSource::kManual);
+  // Throws the RuleError that Apply() would throw for this action now; changes nothing.
+  // Costs one step on a copy of the position, however long the history is.
+  void Check(const Json& body) const;
   // Drops the last action. Throws RuleError when there is nothing to undo.
   void Undo();
 
@@ -64,7 +67,8 @@ class State {
   virtual Json Snapshot() const = 0;
   // Throws std::logic_error when a rule's bound is broken (a score out of range, ...).
   virtual void CheckInvariants() const = 0;
-  virtual std::unique_ptr<State> Clone() const = 0;
+  // An independent copy: the position and the history.
+  std::unique_ptr<State> Clone() const;
 
   // {"game", "players", "teams", "options", "actions": [...]}: the game log.
   Json ToLogJson() const;
@@ -76,28 +80,42 @@ class State {
   std::vector<std::string> Names(const std::vector<int>& seats) const;
 
  protected:
+  // Copying or assigning a State carries the position only, never the history: a step
+  // runs on such a copy, so that applying or checking an action costs the size of the
+  // position, not the length of the game. Clone() adds the history.
+  State(const State& other) : game_(other.game_) {}
+  State& operator=(const State& other) {
+    if (this != &other) game_ = other.game_;
+    return *this;
+  }
+
   // Applies one action to this state. May throw RuleError at any point: Apply() runs it
   // on a copy, so a half-applied action never becomes visible. The copy has no history:
   // the position must hold everything the rules need.
   virtual void DoApply(const Json& body) = 0;
-  // Replaces this state by `other`, which is a state of the same concrete type.
+  // A copy of the position, without the history.
+  virtual std::unique_ptr<State> ClonePosition() const = 0;
+  // Replaces this state's position by that of `other`, a state of the same concrete type.
   virtual void AssignFrom(const State& other) = 0;
 
  private:
+  // The position after `body`, computed on a copy; throws RuleError when it is refused.
+  std::unique_ptr<State> Step(const Json& body) const;
+
   std::shared_ptr<const Game> game_;
   std::vector<Action> history_;
 };
 
-// Supplies Clone() and AssignFrom() by the concrete state's copy operations.
+// Supplies ClonePosition() and AssignFrom() by the concrete state's copy operations.
 template <typename Derived>
 class StateBase : public State {
  public:
   using State::State;
-  std::unique_ptr<State> Clone() const override {
-    return std::make_unique<Derived>(static_cast<const Derived&>(*this));
-  }
 
  protected:
+  std::unique_ptr<State> ClonePosition() const override {
+    return std::make_unique<Derived>(static_cast<const Derived&>(*this));
+  }
   void AssignFrom(const State& other) override {
     static_cast<Derived&>(*this) = static_cast<const Derived&>(other);
   }

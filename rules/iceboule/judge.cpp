@@ -40,8 +40,8 @@ std::string ComparisonName(Comparison comparison) {
 
 }  // namespace
 
-Judge::Judge(const Layout& layout, const std::vector<Ruling>& rulings, CloseCallTolerance tolerance)
-    : layout_(layout), rulings_(rulings), tolerance_(tolerance) {
+Judge::Judge(const Layout& layout, const std::vector<Ruling>& rulings, JudgeRules rules)
+    : layout_(layout), rulings_(rulings), rules_(rules) {
   for (const ShotPiece& piece : layout.pieces) {
     distances_.push_back(piece.on_table ? MeasureDistance(piece, layout.target) : TargetDistance{});
   }
@@ -64,9 +64,13 @@ Comparison Judge::Compare(size_t a, size_t b) const {
   if (da.contact != db.contact) {
     return da.contact < db.contact ? Comparison::kCloser : Comparison::kFarther;
   }
-  // Two pieces both touching (or both on top): no measurement separates them.
-  if (da.contact != Contact::kApart) return Comparison::kTooCloseToCall;
-  switch (CompareDistances(da.gap_mm, db.gap_mm, tolerance_.For(da.sigma_mm, db.sigma_mm))) {
+  // Two pieces both touching: the same distance by the rulebook's scale, unless the
+  // table is to rule (no measurement separates them).
+  if (da.contact == Contact::kTouching) {
+    return rules_.touching_is_equal ? Comparison::kEqual : Comparison::kTooCloseToCall;
+  }
+  if (da.contact == Contact::kStacked) return Comparison::kTooCloseToCall;  // one fits on top
+  switch (CompareDistances(da.gap_mm, db.gap_mm, rules_.tolerance.For(da.sigma_mm, db.sigma_mm))) {
     case Closeness::kCloser:
       return Comparison::kCloser;
     case Closeness::kFarther:

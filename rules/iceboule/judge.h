@@ -51,11 +51,18 @@ struct Lead {
 template <typename T>
 using Finding = std::variant<Question, T>;
 
+// How a Judge compares pieces.
+struct JudgeRules {
+  CloseCallTolerance tolerance;
+  // Two pieces touching the target are equally close (else the table rules).
+  bool touching_is_equal = true;
+};
+
 // Judges a layout: closeness by contact (stacked, then touching, then footprint gap),
 // measured gaps within the close-call tolerance left to the table's rulings.
 class Judge {
  public:
-  Judge(const Layout& layout, const std::vector<Ruling>& rulings, CloseCallTolerance tolerance);
+  Judge(const Layout& layout, const std::vector<Ruling>& rulings, JudgeRules rules);
 
   Finding<Lead> FindLead() const;
   // The leader's points: one per piece (two for a stacked one) closer to the target than
@@ -75,7 +82,7 @@ class Judge {
 
   const Layout& layout_;
   const std::vector<Ruling>& rulings_;
-  CloseCallTolerance tolerance_;
+  JudgeRules rules_;
   std::vector<TargetDistance> distances_;
 };
 

@@ -118,8 +118,10 @@ std::vector<LegalAction> IceBouleState::LegalActions() const {
 
 Json IceBouleState::RandomMeasuredShot(Rng& rng) const {
   const std::vector<PieceSize> sizes = ChosenSizes();
+  // Not value_or: a random layout costs a bisection per piece and must not be made (nor
+  // draw from the generator) when the camera layout is known.
   const Layout before =
-      end_.layout.value_or(RandomLayout(rng, *end_.target_size, end_.shots, sizes));
+      end_.layout ? *end_.layout : RandomLayout(rng, *end_.target_size, end_.shots, sizes);
   const Layout after =
       RandomShot(rng, before, end_.active, sizes[static_cast<size_t>(end_.active)]);
   return ShotJson(Name(end_.active), after, Players());

@@ -12,13 +12,17 @@ Options Options::FromJson(const Json& json) {
   options.target = reader.Int("target", 1, 1000, defaults.target);
   options.close_call_mm = reader.Number("close_call_mm", defaults.close_call_mm);
   options.solo_radius_mm = reader.Number("solo_radius_mm", defaults.solo_radius_mm);
+  options.touching_is_equal = reader.Bool("touching_is_equal", defaults.touching_is_equal);
   reader.RejectUnknown();
   options.Check();
   return options;
 }
 
 Json Options::ToJson() const {
-  return {{"target", target}, {"close_call_mm", close_call_mm}, {"solo_radius_mm", solo_radius_mm}};
+  return {{"target", target},
+          {"close_call_mm", close_call_mm},
+          {"solo_radius_mm", solo_radius_mm},
+          {"touching_is_equal", touching_is_equal}};
 }
 
 void Options::Check() const {

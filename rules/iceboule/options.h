@@ -14,6 +14,10 @@ struct Options {
   // One-player game only: a piece scores when it is stacked (2), touching the target (1)
   // or its footprint lies at most this many millimetres from the target's (1).
   double solo_radius_mm = 30.0;
+  // The rulebook's distances are stacked, touching, then measured: two pieces of different
+  // players both touching the target are at an equal distance (a tie when they contend for
+  // the lead). False lets the table rule which of the two is closer instead.
+  bool touching_is_equal = true;
 
   // Reads the options object; missing keys keep their defaults, unknown keys are errors.
   static Options FromJson(const Json& json);

@@ -23,7 +23,7 @@ Vec2 PositionAtGap(const Pyramid& target, Pyramid piece, Vec2 direction, double 
   double near = 0.0;
   double far = 64.0;
   while (gap_at(far) <= gap_mm) far *= 2.0;
-  for (int step = 0; step < 50; ++step) {
+  for (int step = 0; step < 32; ++step) {  // to a few nanometres
     const double middle = (near + far) / 2.0;
     (gap_at(middle) <= gap_mm ? near : far) = middle;
   }

@@ -285,7 +285,9 @@ void IceBouleState::EnterEndResult(const Json& body) {
 }
 
 Judge IceBouleState::MakeJudge() const {
-  return Judge(*end_.layout, end_.rulings, CloseCallTolerance{options_.close_call_mm, 2.0});
+  return Judge(
+      *end_.layout, end_.rulings,
+      JudgeRules{CloseCallTolerance{options_.close_call_mm, 2.0}, options_.touching_is_equal});
 }
 
 void IceBouleState::Settle() {

@@ -106,6 +106,14 @@ Flick ParseFlick(const Json& body, const std::vector<std::string>& players,
   Flick flick;
   flick.seat = SeatOf(reader.String("player"), players);
   flick.hit = reader.Bool("hit", false);
+  for (const Json& entry : ListField(reader, "touched")) {
+    if (reader.Has("hit")) {
+      reader.Fail("hit", "and \"touched\" both say whether the hole was hit; give one of them");
+    }
+    FieldReader tile(entry, "touched tile");
+    flick.touched.push_back(CourseTile(tile.String("suit"), tile.String("rank"), options));
+    tile.RejectUnknown();
+  }
   flick.off_table = reader.Bool("off_table", false);
   flick.knocked_off = ReadSeats(reader, "knocked_off", players);
   flick.knocked_in = ReadSeats(reader, "knocked_in", players);

@@ -27,6 +27,7 @@ struct PlacedTile {
 struct Flick {
   int seat = 0;
   bool hit = false;               // the coin hit the target hole
+  std::vector<int> touched;       // course tiles the coin touched, as the camera saw them
   bool off_table = false;         // the coin left the table (a penalty flick)
   std::vector<int> knocked_off;   // other coins knocked off the table (a penalty each)
   std::vector<int> knocked_in;    // other coins knocked into the hole (they finish)

@@ -81,6 +81,16 @@ Json PpolfState::RandomFlick(int seat, Rng& rng) const {
   }
   const TilePose hole = Hole().value_or(RandomHolePose(rng));
   if (!Hole()) flick["hole"] = ToJson(hole);
+  auto tile_of_hole = [this](int h) {
+    return Json{{"suit", SuitColour(h / kHolesPerSuit, options_)},
+                {"rank", RankName(h % kHolesPerSuit)}};
+  };
+  if (hit) {  // the camera names the tiles the coin touched
+    flick.erase("hit");
+    flick["touched"] = {tile_of_hole(hole_)};
+  } else if (Chance(rng, 0.1)) {
+    flick["touched"] = {tile_of_hole((hole_ + 1) % kHoleCount)};  // another hole: an obstacle
+  }
   if (!hit) {
     const Vec2 resting = PointAtGap(hole, std::max(0.5, RandomGap(seat, rng)), options_, rng);
     flick["coins"] = {{{"player", Name(seat)},

@@ -166,7 +166,10 @@ void PpolfState::PlaceCoins(const std::vector<SeatedCoin>& coins) {
   for (const auto& coin : coins) Player(coin.seat).coin = coin.sighting;
 }
 
-void PpolfState::ApplyFlick(const Flick& flick) {
+void PpolfState::ApplyFlick(Flick flick) {
+  // The camera reports which course tiles the coin touched; only the target hole counts.
+  flick.hit = flick.hit || std::find(flick.touched.begin(), flick.touched.end(),
+                                     TargetTile(hole_)) != flick.touched.end();
   CheckFlickAllowed(flick);
   PlayerOnHole& player = Player(flick.seat);
   const bool started_within =

@@ -68,7 +68,7 @@ class PpolfState : public StateBase<PpolfState> {
   // The closest waiting seats when more than one may go: a "closer" ruling may pick one.
   bool CloserRulingPossible() const;
 
-  void ApplyFlick(const Flick& flick);
+  void ApplyFlick(Flick flick);
   void ApplyLayout(const Layout& layout);
   void ApplyRuling(const Ruling& ruling);
   void CheckFlickAllowed(const Flick& flick) const;

@@ -208,6 +208,13 @@ void TableFencingState::CheckInvariants() const {
   if (IsTerminal() && bumpers_won_[static_cast<size_t>(champion_)] != options().bumpers_to_win) {
     fail("a champion without the bumpers to show for it");
   }
+  if (!IsTerminal()) {
+    for (int seat : AllSeats()) {
+      if (BumperProgress(seat) >= options().bumper_build) {
+        fail("a build reached the bumper's target but the bumper goes on");
+      }
+    }
+  }
   if (!owed_.empty() && chocolate_[static_cast<size_t>(owed_.front().seat)] == 0) {
     fail("a penalty waits for a choice its player does not have");
   }

@@ -64,10 +64,17 @@ TEST(Cli, UnknownCommandIsBadUsage) {
 }
 
 TEST(Cli, EveryCommandHasHelp) {
-  for (const std::string command : {"games", "replay", "score", "demo"}) {
-    const Result result = RunTabref({command, "--help"});
-    EXPECT_EQ(result.status, 0) << command;
-    EXPECT_NE(result.out.find("usage: tabref " + command), std::string::npos) << result.out;
+  const std::vector<std::vector<std::string>> commands = {
+      {"games"},          {"replay"},         {"score"},        {"demo"},
+      {"simulate"},       {"stats"},          {"game", "new"},  {"game", "act"},
+      {"game", "undo"},   {"game", "show"},   {"game", "list"}, {"game", "export"},
+      {"game", "import"}, {"game", "correct"}};
+  for (auto command : commands) {
+    std::string name = command[0] + (command.size() > 1 ? " " + command[1] : "");
+    command.emplace_back("--help");
+    const Result result = RunTabref(command);
+    EXPECT_EQ(result.status, 0) << name << ": " << result.err;
+    EXPECT_NE(result.out.find("usage: tabref " + name), std::string::npos) << result.out;
   }
 }
 

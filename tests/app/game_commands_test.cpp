@@ -133,6 +133,28 @@ TEST_F(GameCommands, ExportAndImportRoundTripAndCsv) {
   EXPECT_EQ(Json::parse(Tabref({"game", "show", "2", "--json"}).out)["terminal"], true);
 }
 
+TEST_F(GameCommands, ExportReplacesAFileWholeOrLeavesItAlone) {
+  ASSERT_EQ(Tabref({"game", "import", std::string(TABREF_SOURCE_DIR) + "/data/samples/ppolf.json"})
+                .status,
+            0);
+  const std::string path = (dir_ / "scores.csv").string();
+  std::ofstream(path) << std::string(100000, 'x');  // an older, longer file
+  ASSERT_EQ(Tabref({"game", "export", "1", "--csv", "--out", path}).status, 0);
+  EXPECT_EQ(Bytes(path), Tabref({"game", "export", "1", "--csv"}).out);
+  const auto unknown = Tabref({"game", "export", "7", "--out", path});
+  EXPECT_EQ(unknown.status, 1);
+  EXPECT_TRUE(IsOneLine(unknown.err)) << unknown.err;
+  EXPECT_EQ(Bytes(path), Tabref({"game", "export", "1", "--csv"}).out) << "a failed export wrote";
+  const auto into_folder = Tabref({"game", "export", "1", "--out", dir_.string()});
+  EXPECT_EQ(into_folder.status, 1);
+  EXPECT_TRUE(IsOneLine(into_folder.err)) << into_folder.err;
+  for (const auto& entry : std::filesystem::directory_iterator(dir_)) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_TRUE(name == "scores.csv" || name.rfind("games.sqlite", 0) == 0)
+        << name << " is left behind";
+  }
+}
+
 TEST_F(GameCommands, ABadImportNamesTheProblemAndStoresNothing) {
   const std::string bad = (dir_ / "bad.json").string();
   std::ofstream(bad) << R"({"game": "bocce", "players": ["Ann", "Bob"], "actions": [{"type": 3}]})";
@@ -155,6 +177,25 @@ TEST_F(GameCommands, AFileThatIsNotADatabaseIsLeftUntouched) {
   EXPECT_EQ(Bytes(db_), before);
 }
 
+TEST_F(GameCommands, AFolderOrAMissingFileIsNoDatabase) {
+  for (const std::vector<std::string>& command :
+       {std::vector<std::string>{"game", "list"},
+        {"game", "show", "1"},
+        {"stats"},
+        {"game", "new", "--game", "bocce", "--players", "Ann,Bob"}}) {
+    std::vector<std::string> args = command;
+    args.insert(args.end(), {"--db", dir_.string()});
+    std::ostringstream out;
+    std::ostringstream err;
+    EXPECT_EQ(RunCli(args, out, err), 1) << command[0];
+    EXPECT_NE(err.str().find("is a folder, not a database file"), std::string::npos) << err.str();
+  }
+  const auto missing = Tabref({"game", "show", "1"});
+  EXPECT_EQ(missing.status, 1);
+  EXPECT_NE(missing.err.find("there is no database"), std::string::npos) << missing.err;
+  EXPECT_FALSE(std::filesystem::exists(db_)) << "a read command created the database";
+}
+
 TEST_F(GameCommands, StatsCountGamesPlayedAndWon) {
   ASSERT_EQ(
       Tabref({"game", "import", std::string(TABREF_SOURCE_DIR) + "/data/samples/card-golf.json"})
@@ -171,6 +212,30 @@ TEST_F(GameCommands, StatsCountGamesPlayedAndWon) {
   }
   EXPECT_GE(won, 1);
   EXPECT_EQ(Tabref({"stats", "--player", "Nobody"}).status, 1);
+}
+
+// Without --db the store lives in the XDG data directory, and a bare `tabref` lists the
+// unfinished games there to continue.
+TEST_F(GameCommands, TheDefaultDatabaseIsInTheXdgDataDirAndBareTabrefOffersToContinue) {
+  const std::string data_home = (dir_ / "xdg").string();
+  ::setenv("XDG_DATA_HOME", data_home.c_str(), 1);
+  auto run = [](const std::vector<std::string>& args) {
+    std::ostringstream out;
+    std::ostringstream err;
+    const int status = RunCli(args, out, err);
+    return Result{status, out.str(), err.str()};
+  };
+  EXPECT_EQ(run({"game", "list"}).out, "No games yet; start one with 'tabref game new'.\n");
+  EXPECT_FALSE(std::filesystem::exists(data_home)) << "reading must not create the database";
+  ASSERT_EQ(run({"game", "new", "--game", "card-golf", "--players", "Ann,Bob"}).out, "1\n");
+  ASSERT_EQ(run({"game", "new", "--game", "card-golf", "--players", "Cy,Dee"}).out, "2\n");
+  EXPECT_TRUE(std::filesystem::exists(data_home + "/tabref/tabref.sqlite"));
+  const auto bare = run({});
+  ::unsetenv("XDG_DATA_HOME");
+  EXPECT_EQ(bare.status, 2);
+  EXPECT_NE(bare.err.find("Unfinished games"), std::string::npos) << bare.err;
+  EXPECT_NE(bare.err.find("#1 card-golf (Ann and Bob): in play: "), std::string::npos) << bare.err;
+  EXPECT_NE(bare.err.find("#2 card-golf (Cy and Dee)"), std::string::npos) << bare.err;
 }
 
 TEST_F(GameCommands, GameAloneListsItsCommands) {

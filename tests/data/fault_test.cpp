@@ -1,9 +1,13 @@
 // Files the store must refuse with a one-line error, leaving every byte as it was.
+#include <grp.h>
 #include <gtest/gtest.h>
+#include <pwd.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iterator>
 
 #include "data/sqlite/database.h"
@@ -103,26 +107,69 @@ TEST_F(StoreFaults, ADatabaseOfAnotherProgramIsRefusedAndLeftAlone) {
   EXPECT_EQ(Bytes(), bytes);
 }
 
+// Runs `body` in a child process and returns the text it returns. File permissions do not
+// bind root (CI runs as root), so a root child first becomes the unprivileged user "nobody":
+// then a read-only file is read-only for it, as for any user. The child never returns into
+// the test (it _exits), so no fixture is torn down twice.
+std::string InUnprivilegedChild(const std::function<std::string()>& body) {
+  int fds[2];
+  if (::pipe(fds) != 0) return "pipe failed";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(fds[0]);
+    std::string result;
+    if (::geteuid() == 0) {
+      const passwd* nobody = ::getpwnam("nobody");
+      const uid_t uid = nobody != nullptr ? nobody->pw_uid : 65534;
+      const gid_t gid = nobody != nullptr ? nobody->pw_gid : 65534;
+      if (::setgroups(0, nullptr) != 0 || ::setgid(gid) != 0 || ::setuid(uid) != 0) {
+        result = "could not drop root privileges";
+      }
+    }
+    if (result.empty()) {
+      try {
+        result = body();
+      } catch (const std::exception& error) {
+        result = std::string("unexpected exception: ") + error.what();
+      }
+    }
+    const ssize_t written = ::write(fds[1], result.data(), result.size());
+    ::_exit(written == static_cast<ssize_t>(result.size()) ? 0 : 1);
+  }
+  ::close(fds[1]);
+  std::string text;
+  char buffer[512];
+  for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;) text.append(buffer, n);
+  ::close(fds[0]);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return text;
+}
+
 TEST_F(StoreFaults, AReadOnlyFileRefusesWritesWithAClearError) {
   const auto id = MakeStoreWithOneGame();
   Checkpoint();
-  std::filesystem::permissions(path_, std::filesystem::perms::owner_read |
-                                          std::filesystem::perms::group_read |
-                                          std::filesystem::perms::others_read);
-  if (::access(path_.c_str(), W_OK) == 0) {
-    GTEST_SKIP() << "running as root: file permissions do not stop writes";
-  }
+  namespace fs = std::filesystem;
+  fs::permissions(dir_, fs::perms::all);  // the other user may add the -shm and -wal files
+  fs::permissions(path_, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read);
   const std::string bytes = Bytes();
-  try {
+  const std::string outcome = InUnprivilegedChild([&]() -> std::string {
+    if (::access(path_.c_str(), W_OK) == 0) return "the file is writable for the test";
     SqliteGameStore store(path_);
+    if (store.Game(id).setup.players.size() != 2) return "the game cannot be read";
     JournalEntry entry;
     entry.action.body = {{"type", "tick"}};
-    store.Append(id, entry, {});
-    FAIL() << "a read-only file accepted a write";
-  } catch (const StoreError& error) {
-    ExpectOneLineContaining(error.what(), "read-only");
-  }
+    try {
+      store.Append(id, entry, {});
+    } catch (const StoreError& error) {
+      return error.what();
+    }
+    return "a read-only file accepted a write";
+  });
+  ExpectOneLineContaining(outcome, "the file is read-only");
   EXPECT_EQ(Bytes(), bytes);
+  SqliteGameStore owner(path_, {.busy_timeout_ms = 5000, .read_only = true});
+  EXPECT_TRUE(owner.Journal(id).empty());
 }
 
 TEST_F(StoreFaults, AReadOnlyOpenRefusesWritesWithAClearError) {

@@ -55,6 +55,24 @@ TEST(GameSession, UnknownGamesAndBadOptionsAreNotStored) {
   EXPECT_THROW(GameSession::Open(store, 7), StoreError);
 }
 
+TEST(GameSession, AGameChangedMeanwhileByAnotherProgramIsRefusedUntilOpenedAgain) {
+  SqliteGameStore store(":memory:");
+  auto first = GameSession::Create(store, BocceSetup());
+  auto second = GameSession::Open(store, first.id());  // e.g. the GUI and the command line
+  first.Act({FirstManualAction(first.state())});
+  const auto stale = second.state().Snapshot();
+  // Legal in the state `second` read, but that state is no longer the game's.
+  EXPECT_THROW(second.Act({FirstManualAction(second.state())}), StoreError);
+  EXPECT_THROW(second.Undo(), rules::RuleError);  // nothing to undo in its stale state
+  EXPECT_EQ(second.state().Snapshot(), stale);
+  EXPECT_EQ(store.Journal(first.id()).size(), 1u);
+  auto reopened = GameSession::Open(store, first.id());
+  EXPECT_EQ(reopened.state().Snapshot(), first.state().Snapshot());
+  reopened.Act({FirstManualAction(reopened.state())});
+  EXPECT_THROW(first.Undo(), StoreError);
+  EXPECT_EQ(store.Journal(first.id()).size(), 2u);
+}
+
 TEST(GameSession, UndoIsRecordedNotRewritten) {
   SqliteGameStore store(":memory:");
   auto session = GameSession::Create(store, BocceSetup());

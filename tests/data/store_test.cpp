@@ -80,6 +80,27 @@ TEST(SqliteGameStore, UnknownGameIsAClearError) {
   EXPECT_THROW(store.Append(42, ActionEntry({{"type", "x"}}), {}), StoreError);
 }
 
+TEST(SqliteGameStore, AnAppendExpectingAnotherSequenceIsRefusedAndStoresNothing) {
+  SqliteGameStore store(":memory:");
+  const auto id = store.CreateGame(TwoPlayerSetup(), {}, {});
+  JournalEntry first = ActionEntry({{"type", "a"}});
+  first.sequence = 1;
+  EXPECT_EQ(store.Append(id, first, {}), 1);
+  JournalEntry stale = ActionEntry({{"type", "b"}});
+  stale.sequence = 1;  // written by a program that has not seen entry 1
+  try {
+    store.Append(id, stale, {true, {{"winners", {"Bob"}}}});
+    FAIL() << "a stale append was stored";
+  } catch (const StoreError& error) {
+    EXPECT_NE(std::string(error.what()).find("changed by another program"), std::string::npos)
+        << error.what();
+  }
+  EXPECT_EQ(store.Journal(id).size(), 1u);
+  EXPECT_FALSE(store.Game(id).finished_at.has_value());
+  stale.sequence = 2;
+  EXPECT_EQ(store.Append(id, stale, {}), 2);
+}
+
 TEST(SqliteGameStore, KeepsCalibrationsAndPieceSets) {
   SqliteGameStore store(":memory:");
   EXPECT_FALSE(store.LatestCalibration("table", "webcam:0").has_value());

@@ -23,7 +23,7 @@ GameSetup SetupOf(int players, Json options = Json::object()) {
 void Play(const GameSetup& setup, int games) {
   testing::PlayoutOptions options;
   options.games = games;
-  options.undo_prefixes = 2;
+  options.undo_check_chance = 0.03;
   testing::CheckRandomPlayouts(GameTypeInfo(), setup, options);
 }
 

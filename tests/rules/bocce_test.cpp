@@ -494,6 +494,22 @@ TEST(BocceRules, EquallyCloseBowlsCanBeRuledNoScore) {
   EXPECT_EQ(state->Scorecard().rows[0].cells, (std::vector<std::string>{"0", "0"}));
 }
 
+TEST(BocceRules, ExactlyEquallyCloseBowlsWithoutCloseCallMarginAreNotAScoreForEither) {
+  // Without any margin the measurement still cannot make either of two equal distances
+  // the closest: the table rules (no score is among the choices) instead of the game
+  // being stuck with no possible outcome.
+  auto state = Start(AnnVersusBob({{"close_call_mm", 0.0}}), "Moons");
+  state->Apply(JackAt(kJackX));
+  FlickSevenByHand(*state);
+  state->Apply(Observed(At(kJackX), {At(625), At(800), At(820), At(840)},
+                        {At(575), At(400), At(380), At(360)}));
+  ASSERT_EQ(Details(*state)["phase"], "ruling");
+  EXPECT_FALSE(state->LegalActions().empty());
+  state->Apply({{"type", "ruling"}, {"side", nullptr}});
+  EXPECT_EQ(Details(*state)["sides"][0]["total"], 0);
+  EXPECT_EQ(Details(*state)["sides"][1]["total"], 0);
+}
+
 // ----- Ends and team orders -------------------------------------------------------------------
 
 TEST(BocceRules, TwoPlayersStayAtOneEndByDefault) {

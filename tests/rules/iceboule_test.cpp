@@ -98,12 +98,18 @@ TEST(IceBouleSetup, OptionsHaveDefaultsAndAreChecked) {
   const GameType type = GameTypeInfo();
   EXPECT_EQ(type.name, "iceboule");
   EXPECT_TRUE(type.camera_refereed);
-  EXPECT_EQ(type.default_options,
-            (Json{{"target", 13}, {"close_call_mm", 1.0}, {"solo_radius_mm", 30.0}}));
+  EXPECT_EQ(type.default_options, (Json{{"target", 13},
+                                        {"close_call_mm", 1.0},
+                                        {"solo_radius_mm", 30.0},
+                                        {"touching_is_equal", true}}));
   EXPECT_EQ(MakeGame(GameSetup{"iceboule", {"Ann"}, {}, {{"target", 7}}})->ResolvedOptions(),
-            (Json{{"target", 7}, {"close_call_mm", 1.0}, {"solo_radius_mm", 30.0}}));
+            (Json{{"target", 7},
+                  {"close_call_mm", 1.0},
+                  {"solo_radius_mm", 30.0},
+                  {"touching_is_equal", true}}));
   for (const Json& bad : {Json{{"goal", 13}}, Json{{"target", 0}}, Json{{"target", "13"}},
-                          Json{{"close_call_mm", -1.0}}, Json{{"solo_radius_mm", -2.0}}}) {
+                          Json{{"close_call_mm", -1.0}}, Json{{"solo_radius_mm", -2.0}},
+                          Json{{"touching_is_equal", 1}}}) {
     EXPECT_THROW(MakeGame(GameSetup{"iceboule", {"Ann"}, {}, bad}), RuleError) << bad.dump();
   }
 }
@@ -357,16 +363,46 @@ TEST(IceBouleCloseCall, TheTableRulesWhichPieceIsCloser) {
   EXPECT_EQ(state->Actors(), std::vector<int>{0});
 }
 
-TEST(IceBouleCloseCall, TwoPiecesTouchingTheTargetNeedARuling) {
+Json Touching(const std::string& player, Vec2 direction) {
+  const Vec2 position = Vec2{kTargetX, kTargetY} + direction * kMediumBase;
+  return {{"player", player}, {"position", ToJson(position)}, {"touching_target", true}};
+}
+
+TEST(IceBouleTie, TwoPiecesTouchingTheTargetAreAtAnEqualDistance) {
+  // "The next further possible distance is a piece touching the target piece": touching
+  // is one distance, so Ann's and Bob's touching pieces tie for the lead.
   auto state = NewGame({"Ann", "Bob"});
   Table table(*state);
   table.StartEnd("Ann");
-  table.Shoot({{"player", "Ann"},
-               {"position", {kTargetX + kMediumBase, kTargetY}},
-               {"touching_target", true}});
-  table.Shoot({{"player", "Bob"},
-               {"position", {kTargetX - kMediumBase, kTargetY}},
-               {"touching_target", true}});
+  table.Shoot(Touching("Ann", {1.0, 0.0}));
+  table.Shoot(Touching("Bob", kLeft));
+  EXPECT_EQ(state->Scorecard().details["phase"], "shooting");
+  EXPECT_TRUE(CurrentEnd(*state)["tie_for_lead"]);
+  EXPECT_EQ(state->Actors(), std::vector<int>{1}) << "Bob does not lead: he shoots again";
+  for (int shot = 0; shot < 3; ++shot) table.Shoot(PieceAt("Bob", 40.0 + shot, kDown));
+  for (int shot = 0; shot < 3; ++shot) table.Shoot(PieceAt("Ann", 50.0 + shot, kUp));
+  EXPECT_EQ(Scores(*state), Json({0, 0}));
+  EXPECT_EQ(state->Scorecard().rows.front().label, "End 1 (Ann starts, tie: replayed)");
+}
+
+TEST(IceBouleTie, ATouchingPieceEqualToTheBestOpponentDoesNotScore) {
+  auto state = NewGame({"Ann", "Bob"});
+  Table table(*state);
+  table.StartEnd("Ann");
+  table.Shoot({{"player", "Ann"}, {"position", {kTargetX, kTargetY}}, {"stacked_on_target", true}});
+  table.Shoot(Touching("Bob", kLeft));
+  for (int shot = 0; shot < 3; ++shot) table.Shoot(PieceAt("Bob", 40.0 + shot, kDown));
+  table.Shoot(Touching("Ann", {1.0, 0.0}));  // as close as Bob's best: not closer
+  for (int shot = 0; shot < 2; ++shot) table.Shoot(PieceAt("Ann", 60.0 + shot, kUp));
+  EXPECT_EQ(Scores(*state), Json({2, 0})) << "only the stacked piece beats Bob's touching one";
+}
+
+TEST(IceBouleCloseCall, WithTheOptionTheTableRulesBetweenTwoTouchingPieces) {
+  auto state = NewGame({"Ann", "Bob"}, {{"touching_is_equal", false}});
+  Table table(*state);
+  table.StartEnd("Ann");
+  table.Shoot(Touching("Ann", {1.0, 0.0}));
+  table.Shoot(Touching("Bob", kLeft));
   ASSERT_EQ(state->Scorecard().details["phase"], "ruling");
   state->Apply({{"type", "ruling"}, {"closer", "Ann"}});
   EXPECT_EQ(CurrentEnd(*state)["leader"], "Ann");

@@ -14,9 +14,10 @@ struct PlayoutOptions {
   std::uint64_t seed = 1;
   // A game still running after this many actions fails the check (it must terminate).
   int max_actions = 5000;
-  // How many random points of each game are checked by undoing a few actions there and
-  // comparing with a replay of the shorter history.
-  int undo_prefixes = 3;
+  // The chance per step of checking, 1 to 3 actions later, that undoing back to this
+  // position gives it again (besides undo and redo out of every finished game). Every
+  // Undo() replays the history, so this decides much of a playout's cost.
+  double undo_check_chance = 0.01;
 };
 
 // Plays random legal games of `type` with `setup` (RandomAction at every step) and checks,
@@ -25,8 +26,9 @@ struct PlayoutOptions {
 //     legal action (needs_measurement false) is accepted; CheckInvariants() holds;
 //   - a malformed or unknown action is refused with RuleError and changes nothing;
 //   - the game ends within max_actions and then has winners;
-//   - replaying the history, undoing to random prefixes and a JSON round trip of the log
-//     all give states with identical snapshots.
+//   - replaying the history (and a random prefix of it), undoing back to random points,
+//     undo and redo of the last action and a JSON round trip of the log all give the
+//     snapshots that play reached.
 void CheckRandomPlayouts(const GameType& type, const GameSetup& setup,
                          const PlayoutOptions& options);
 

@@ -21,11 +21,9 @@ GameSetup SetupFor(int players, const Json& options = Json::object()) {
   return setup;
 }
 
-// Every Undo() replays the whole history, so one undo point per game buys more games.
 void Playouts(const GameSetup& setup, int games) {
   testing::PlayoutOptions options;
   options.games = games;
-  options.undo_prefixes = 1;
   testing::CheckRandomPlayouts(GameTypeInfo(), setup, options);
 }
 

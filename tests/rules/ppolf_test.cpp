@@ -322,6 +322,21 @@ TEST(PpolfHit, HitRecordsTheFlicksAndPicksTheCoinUp) {
                 "places Bob's coin, which is not on the table (holed)");
 }
 
+TEST(PpolfHit, OnlyTouchingTheTargetHoleIsAHitTheOtherHolesAreObstacles) {
+  auto state = NewGame({"Ann", "Bob"});
+  // Hole 1 is the red null, teed off from the black ace.
+  const Json blue_three = {{"suit", "blue"}, {"rank", "3"}};
+  const Json black_ace = {{"suit", "black"}, {"rank", "ace"}};
+  state->Apply(Flick("Ann", {{"touched", {blue_three, black_ace}}}));
+  EXPECT_EQ(PlayerDetails(*state, 0)["state"], "in play");
+  state->Apply(Flick("Bob", {{"touched", {blue_three, {{"suit", "suns"}, {"rank", "null"}}}}}));
+  EXPECT_EQ(PlayerDetails(*state, 1)["state"], "holed");
+  EXPECT_EQ(Cell(*state, "Red null", 1), "1");
+  ExpectRefused(*state, Flick("Ann", {{"hit", false}, {"touched", {blue_three}}}),
+                "give one of them");
+  ExpectRefused(*state, Flick("Ann", {{"touched", {{{"suit", "black"}, {"rank", "2"}}}}}), "black");
+}
+
 TEST(PpolfFoul, FlickingOffTheTableCountsAPenaltyFlick) {
   auto state = NewGame({"Ann", "Bob"});
   state->Apply(Flick("Ann", {{"off_table", true}}));

@@ -58,7 +58,10 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context) const {
         faces_.Classify(context.frame, context.mapping, hit.fit.centre_mm, coin_radius, coin_top);
     if (!hit.face.recognised) {
       context.detection.rejected.push_back(
-          {ObservedKind::kCoin, "classify", "face not recognised", Vec(hit.fit.centre_mm)});
+          {ObservedKind::kCoin, "classify",
+           "face not recognised (best " + std::to_string(hit.face.score) + " " + hit.face.side +
+               " " + hit.face.suit.value_or(hit.face.rank.value_or("-")) + ")",
+           Vec(hit.fit.centre_mm)});
       continue;
     }
     recognised.push_back(std::move(hit));

@@ -88,9 +88,10 @@ bool AddCoinOnPaper(const PieceSet& set, SceneSetup& scene, Rng& rng) {
   const double half_square = 0.5 * scene.layout.marker_side_mm;
   for (int attempt = 0; attempt < 40; ++attempt) {
     const cv::Vec3d centre = Pick(centres, rng);
-    // Inward from the sheet's corner, overlapping the paper margin and the table.
-    const double along = Uniform(-half_square, half_square, rng);
-    const double out = half_square + Uniform(0.3, 1.0, rng) * radius;
+    // On the paper margin beside the black square, overhanging onto the table; the square's
+    // own white border stays clear (a marker touched by a piece is not found).
+    const double along = Uniform(-half_square + radius, half_square - radius, rng);
+    const double out = half_square + radius + Uniform(2.0, 5.0, rng);
     const cv::Vec2d toward_play(centre[0] < 1 ? 1 : -1, centre[1] < 1 ? 1 : -1);
     const cv::Vec2d spot = Chance(0.5, rng)
                                ? cv::Vec2d(centre[0] + toward_play[0] * out, centre[1] + along)

@@ -91,6 +91,31 @@ TEST(State, RefusedActionLeavesStateUnchanged) {
   EXPECT_EQ(state->History().size(), 1u);
 }
 
+TEST(State, CheckRefusesExactlyWhatApplyRefusesAndChangesNothing) {
+  auto state = MakeRace()->NewInitialState();
+  state->Apply({{"type", "add"}, {"amount", 2}});
+  const Json before = state->Snapshot();
+  EXPECT_NO_THROW(state->Check({{"type", "add"}, {"amount", 3}}));
+  EXPECT_THROW(state->Check({{"type", "add"}, {"amount", 4}}), RuleError);
+  EXPECT_THROW(state->Check({{"amount", 1}}), RuleError);
+  EXPECT_EQ(state->Snapshot(), before);
+  EXPECT_EQ(state->History().size(), 1u);
+}
+
+TEST(State, CloneCarriesTheHistoryAndIsIndependent) {
+  auto state = MakeRace()->NewInitialState();
+  state->Apply({{"type", "add"}, {"amount", 2}});
+  auto copy = state->Clone();
+  copy->Apply({{"type", "add"}, {"amount", 3}});
+  EXPECT_EQ(state->History().size(), 1u);
+  EXPECT_EQ(copy->History().size(), 2u);
+  EXPECT_EQ(state->Snapshot()["total"], 2);
+  EXPECT_EQ(copy->Snapshot()["total"], 5);
+  copy->Undo();
+  EXPECT_EQ(copy->Snapshot(), state->Snapshot());
+  EXPECT_EQ(copy->History(), state->History());
+}
+
 TEST(State, UndoEqualsReplayOfTheShorterHistory) {
   auto state = MakeRace()->NewInitialState();
   for (int amount : {1, 3, 2}) state->Apply({{"type", "add"}, {"amount", amount}});
@@ -136,6 +161,20 @@ TEST(Action, RejectsMalformedEntries) {
   EXPECT_THROW(Action::FromJson(Json::parse("[]")), RuleError);
   EXPECT_THROW(Action::FromJson(Json::parse(R"({"amount": 1})")), RuleError);
   EXPECT_THROW(Action::FromJson(Json::parse(R"({"type": "add", "source": "robot"})")), RuleError);
+}
+
+TEST(GameSetup, MalformedTeamsNameTheField) {
+  const Json team_as_text = Json::parse(
+      R"({"game": "bocce", "players": ["A", "B"], "teams": [{"name": "T", "players": "A"}]})");
+  try {
+    GameSetup::FromJson(team_as_text);
+    FAIL();
+  } catch (const RuleError& error) {
+    EXPECT_STREQ(error.what(), "team: field \"players\" must be a list of player names");
+  }
+  EXPECT_THROW(
+      GameSetup::FromJson(Json::parse(R"({"game": "bocce", "players": ["A"], "teams": 3})")),
+      RuleError);
 }
 
 TEST(GameSetup, ChecksPlayersAndTeams) {
