@@ -41,8 +41,8 @@ vision::sim::SimulationOptions DefaultGameRecording() {
   return recording;
 }
 
-void GameSimulationOptions::Check() const {
-  recording.Check();
+void GameSimulationOptions::Check(bool needs_output) const {
+  recording.Check(needs_output);
   FindRefereedGame(recording.game);
   Require(!recording.still, "recording.still", "off (a game is a recording)");
   Require(max_shots >= 1 && max_shots <= 2000, "max_shots", "in 1..2000");

@@ -318,7 +318,7 @@ struct SimulatedGame::Recording {
 
 SimulatedGame::SimulatedGame(const GameSimulationOptions& options, bool write_recording)
     : options_(options), recording_(std::make_unique<Recording>()) {
-  options_.Check();
+  options_.Check(write_recording);
   const vision::sim::SimulationOptions& recording = options_.recording;
   set_ = std::make_unique<vision::PieceSet>(vision::LoadPieceSet(recording.set_file));
   Recording& r = *recording_;
