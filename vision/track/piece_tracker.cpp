@@ -348,6 +348,41 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   }
 }
 
+bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
+                          std::vector<TrackEvent>& events) {
+  // Only a detection that says what the piece is (a blur could be anything).
+  if (!shot_ || Unidentified(piece) || piece.confidence <= 0) return false;
+  auto best = departed_.end();
+  double best_distance = 2 * options_.reacquire_mm;
+  for (auto it = departed_.begin(); it != departed_.end(); ++it) {
+    const Track& lost = it->second;
+    if (std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id)) continue;
+    if (lost.piece.kind != piece.kind) continue;
+    if (IdentityKey(lost.piece) != IdentityKey(piece)) continue;
+    const double distance = rules::Distance(lost.piece.position_mm, piece.position_mm);
+    if (distance < best_distance) {
+      best_distance = distance;
+      best = it;
+    }
+  }
+  if (best == departed_.end()) return false;
+  // A piece lost from sight during the shot (hidden by another, blurred) found again: the
+  // same track, so the shot's before and after tables name it alike.
+  // Identified pieces come from full detections, which run on a settled table: it rests.
+  Track track = best->second;
+  departed_.erase(best);
+  track.moving = false;
+  track.rest = piece.position_mm;
+  track.rest_since_s = frame.time_s;
+  track.path.push_back({frame.time_s, piece.position_mm});
+  track.quiet = 0;
+  track.misses = 0;
+  tracks_.push_back(std::move(track));
+  Measure(tracks_.back(), piece, frame, events);
+  dirty_ = true;
+  return true;
+}
+
 void PieceTracker::Vanish(size_t index, const TrackerFrame& frame,
                           std::vector<TrackEvent>& events) {
   Track& track = tracks_[index];
@@ -531,6 +566,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
              0.8 * (radius + other);
     });
     if (repeats) continue;
+    if (Revive(piece, frame, events)) continue;
     NewTrack(piece, frame);
     dirty_ = true;
     if (tracks_.back().moving) started.emplace_back(0, tracks_.size() - 1);

@@ -106,6 +106,10 @@ class PieceTracker {
                std::vector<TrackEvent>& events);
   void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame);
   void Vanish(size_t index, const TrackerFrame& frame, std::vector<TrackEvent>& events);
+  // A new measurement during a shot that is a piece lost from sight earlier in it: the lost
+  // track comes back (true), else false.
+  bool Revive(const ObservedPiece& piece, const TrackerFrame& frame,
+              std::vector<TrackEvent>& events);
   void StartShot(const Track& track, const TrackerFrame& frame, std::vector<TrackEvent>& events);
   void EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& events);
   void Settle(const TrackerFrame& frame, std::vector<TrackEvent>& events);
