@@ -10,6 +10,7 @@
 #include "app/cli/game_heading.h"
 #include "app/cli/game_setup_arguments.h"
 #include "app/cli/store_access.h"
+#include "app/referee/live/live_evaluation.h"
 #include "app/referee/live/live_run.h"
 #include "app/referee/registry.h"
 #include "calibration/calibration_error.h"
@@ -230,8 +231,9 @@ int RunLiveSession(const LiveSessionSettings& settings, std::ostream& out) {
       << " s (" << (result.wall_s > 0 ? result.frames / result.wall_s : 0) << " fps)\n";
   if (!result.annotated_path.empty()) out << "annotated video: " << result.annotated_path << "\n";
   if (sim != nullptr) {
-    const bool same = sim->Game().State().Summary() == state.Summary();
-    out << "the simulator's truth scorecard: " << (same ? "matches" : "DIFFERS") << "\n";
+    const bool same = referee::SameScorecard(sim->Game().State().Summary(), state.Summary());
+    out << "the simulator's truth scorecard (" << sim->Game().State().StatusLine()
+        << "): " << (same ? "the same score" : "DIFFERS") << "\n";
   }
   if (stored_id >= 0 && !state.IsTerminal()) {
     out << "game #" << stored_id << " is stored unfinished; go on with: tabref referee --resume "

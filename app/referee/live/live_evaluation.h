@@ -27,6 +27,11 @@ struct LiveEvaluation {
   std::vector<std::string> notes;  // one line per disagreement
 };
 
+// Whether two game summaries (State::Summary(), as `tabref replay --json` prints them) keep the
+// same score: everything but the scorecard's details (the measured distances, which differ by
+// the camera's fraction of a millimetre).
+bool SameScorecard(const rules::Json& a, const rules::Json& b);
+
 // Whether two rules actions say the same, positions within `tolerance_mm` (sigma_mm ignored).
 bool SameAction(const rules::Json& a, const rules::Json& b, double tolerance_mm);
 

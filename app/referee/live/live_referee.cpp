@@ -277,28 +277,28 @@ bool LiveReferee::Answer(const ManualDecision& decision, double time_s,
   Apply(*answer, rules::ActionSource::kManual, nullptr, time_s, "the players' answer", events);
   asked_.clear();
   return true;
-  }
+}
 
-  std::vector<LiveEvent> LiveReferee::AskPending(double time_s) {
-    std::vector<LiveEvent> events;
-    for (;;) {
-      if (keeper_.State().IsTerminal()) {
-        if (!game_over_reported_) {
-          game_over_reported_ = true;
-          events.push_back(
-              MakeEvent(LiveEvent::Kind::kGameOver, time_s, keeper_.State().StatusLine()));
-        }
-        return events;
+std::vector<LiveEvent> LiveReferee::AskPending(double time_s) {
+  std::vector<LiveEvent> events;
+  for (;;) {
+    if (keeper_.State().IsTerminal()) {
+      if (!game_over_reported_) {
+        game_over_reported_ = true;
+        events.push_back(
+            MakeEvent(LiveEvent::Kind::kGameOver, time_s, keeper_.State().StatusLine()));
       }
-      if (pending_) {
-        if (!Answer(*pending_, time_s, events)) return events;
-        pending_.reset();
-        continue;
-      }
-      const Expectation expected = referee_->Expect(keeper_.State());
-      if (expected.awaiting != Awaiting::kDecision) return events;
-      if (!Answer(expected.decision, time_s, events)) return events;
+      return events;
     }
+    if (pending_) {
+      if (!Answer(*pending_, time_s, events)) return events;
+      pending_.reset();
+      continue;
+    }
+    const Expectation expected = referee_->Expect(keeper_.State());
+    if (expected.awaiting != Awaiting::kDecision) return events;
+    if (!Answer(expected.decision, time_s, events)) return events;
   }
+}
 
 }  // namespace tabref::referee
