@@ -6,7 +6,9 @@
 // the same run is the simulator's own referee on the exact truth (a perfect camera), whose
 // scorecard the live one is compared with.
 //   live_benchmark [--game bocce] [--seeds 1-10] [--width 1280 --height 720] [--max-shots N]
-//                  [--verbose]
+//                  [--truth-pieces] [--verbose]
+// --truth-pieces feeds the tracker the synthetic table's exact pieces instead of the camera's:
+// the tracker and referee glue alone (the games whose pieces no detector finds yet).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -30,7 +32,8 @@ double Percentile(std::vector<double> values, double share) {
 int Usage(const char* error) {
   std::fprintf(stderr,
                "live_benchmark: %s\nusage: live_benchmark [--game bocce|ppolf|iceboule] "
-               "[--seeds A-B] [--width W --height H] [--max-shots N] [--verbose]\n",
+               "[--seeds A-B] [--width W --height H] [--max-shots N] [--truth-pieces] "
+               "[--verbose]\n",
                error);
   return 2;
 }
@@ -42,6 +45,7 @@ int main(int argc, char** argv) {
   int first = 1, last = 10;
   bool verbose = false;
   tabref::referee::SimulatedTableSettings table;
+  tabref::referee::LiveRefereeOptions options;
   table.max_shots = 20;
   try {
     for (int i = 1; i < argc; ++i) {
@@ -63,6 +67,8 @@ int main(int argc, char** argv) {
         table.height = std::stoi(value());
       } else if (arg == "--max-shots") {
         table.max_shots = std::stoi(value());
+      } else if (arg == "--truth-pieces") {
+        options.evidence = tabref::referee::LiveRefereeOptions::Evidence::kTruth;
       } else if (arg == "--verbose") {
         verbose = true;
       } else {
@@ -74,8 +80,13 @@ int main(int argc, char** argv) {
   }
   if (game == "bocce") table.game_options["target"] = 7;
 
-  std::printf("live referee, %s on the synthetic table at %dx%d, %d shots at most per game\n",
-              game.c_str(), table.width, table.height, table.max_shots);
+  std::printf(
+      "live referee, %s on the synthetic table at %dx%d, %d shots at most per game, "
+      "pieces from %s\n",
+      game.c_str(), table.width, table.height, table.max_shots,
+      options.evidence == tabref::referee::LiveRefereeOptions::Evidence::kTruth
+          ? "the exact truth (tracker and glue only)"
+          : "the camera (detector and analyzer)");
   std::printf("%5s %6s %7s %5s %5s %6s %5s %8s %10s %6s %9s\n", "seed", "shots", "correct", "asked",
               "wrong", "missed", "false", "off/miss", "scorecard", "fps", "latency s");
   LiveEvaluation total;
@@ -87,7 +98,7 @@ int main(int argc, char** argv) {
   for (int seed = first; seed <= last; ++seed) {
     LiveEvaluation e;
     try {
-      e = tabref::referee::EvaluateLiveGame(game, static_cast<std::uint64_t>(seed), table);
+      e = tabref::referee::EvaluateLiveGame(game, static_cast<std::uint64_t>(seed), table, options);
     } catch (const std::exception& error) {
       std::fprintf(stderr, "seed %d: %s\n", seed, error.what());
       return 1;

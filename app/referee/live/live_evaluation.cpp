@@ -88,7 +88,8 @@ bool SameAction(const rules::Json& a, const rules::Json& b, double tolerance_mm)
 }
 
 LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
-                                const SimulatedTableSettings& table, double match_window_s) {
+                                const SimulatedTableSettings& table,
+                                const LiveRefereeOptions& options, double match_window_s) {
   LiveEvaluation evaluation;
   evaluation.game = game;
   evaluation.seed = seed;
@@ -102,7 +103,7 @@ LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
       [&sim](const rules::State& state, const ManualDecision& decision) {
         return sim.AnswerAsTruth(state, decision);
       },
-      opened.source->KnownIntrinsics());
+      opened.source->KnownIntrinsics(), options);
 
   std::vector<TruthFrame> truth_frames;
   std::vector<double> left_table_s;  // times the tracker saw a piece leave the table

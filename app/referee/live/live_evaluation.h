@@ -41,6 +41,8 @@ bool SameAction(const rules::Json& a, const rules::Json& b, double tolerance_mm)
 // judged correctly when its verdict's action equals the truth's within 3 mm, or when both
 // did not act.
 LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
-                                const SimulatedTableSettings& table, double match_window_s = 2.0);
+                                const SimulatedTableSettings& table,
+                                const LiveRefereeOptions& options = {},
+                                double match_window_s = 2.0);
 
 }  // namespace tabref::referee

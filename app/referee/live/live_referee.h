@@ -74,6 +74,11 @@ struct LiveRefereeOptions {
   // Frames in a row without the markers (while settled) before the table counts as lost and
   // is calibrated again (a bumped camera). Checked only at full detections.
   int lost_table_checks = 2;
+  // kTruth: the pieces come from the synthetic table's exact ground truth of each frame
+  // (every piece, every frame, no track ids) instead of the camera analysis: the tracker and
+  // the referee glue on their own, for pieces no detector finds yet (tiles, pyramids).
+  enum class Evidence { kCamera, kTruth };
+  Evidence evidence = Evidence::kCamera;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;
