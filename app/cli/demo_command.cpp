@@ -1,10 +1,14 @@
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <thread>
 
 #include "app/cli/command.h"
 #include "app/cli/data_dir.h"
 #include "app/cli/files.h"
 #include "app/cli/game_heading.h"
+#include "app/cli/live_session.h"
+#include "app/referee/registry.h"
 #include "rules/core/field_reader.h"
 #include "rules/registry.h"
 
@@ -34,13 +38,26 @@ void PlaySample(const rules::GameType& type, int delay_ms, std::ostream& out) {
 }  // namespace
 
 Command MakeDemoCommand() {
-  CommandSpec spec{"demo",
-                   "[--game NAME] [--delay MS]",
-                   "referee the bundled sample games action by action",
-                   "Replays each game's sample log from data/samples/ through the rule engine, "
-                   "printing\nevery action with what happens next, then the final scorecard.",
-                   {{"game", "NAME", "only this game (see 'tabref games')"},
-                    {"delay", "MS", "pause between actions, in milliseconds (default 0)"}}};
+  CommandSpec spec{
+      "demo",
+      "[--game NAME] [--seed N] [--annotated OUT.mp4] [--db FILE] [--max-shots N] "
+      "[--samples] [--delay MS]",
+      "a simulated game refereed live through the camera pipeline",
+      "Plays a game on the synthetic table (docs/synthetic-table.md) and referees it live as\n"
+      "from a webcam: the table found from its markers, the pieces followed frame by frame,\n"
+      "every shot judged by the rules, the scorecard printed as it changes, then the final\n"
+      "scorecard and where the annotated video went. bocce (the default) is seen by the\n"
+      "camera's detector; ppolf and iceboule take their pieces from the synthetic table's\n"
+      "truth until the tile and pyramid detectors exist. The manual-entry games (card-golf,\n"
+      "table-fencing), and every game with --samples, replay their sample log from\n"
+      "data/samples/ action by action instead.",
+      {{"game", "NAME", "the game (default bocce; see 'tabref games')"},
+       {"seed", "N", "the synthetic table's seed (default 1)"},
+       {"annotated", "OUT.mp4", "where the annotated video goes (default in the temp folder)"},
+       {"db", "FILE", "also store the game in this database"},
+       {"max-shots", "N", "shots to play at most (default 16)"},
+       {"samples", "", "replay the sample logs instead (all games without --game)"},
+       {"delay", "MS", "samples: pause between actions, in milliseconds (default 0)"}}};
   return {
       spec, [](const ParsedArgs& args, std::ostream& out) {
         int delay_ms = 0;
@@ -54,12 +71,41 @@ Command MakeDemoCommand() {
             throw UsageError("--delay must be between 0 and 10000 milliseconds");
           }
         }
-        if (auto name = args.Value("game")) {
-          PlaySample(rules::FindGameType(*name), delay_ms, out);
+        const std::string name = args.Value("game").value_or("bocce");
+        const rules::GameType& type = rules::FindGameType(name);  // unknown: explained
+        const bool refereed =
+            std::any_of(referee::RefereedGames().begin(), referee::RefereedGames().end(),
+                        [&](const referee::RefereedGame& game) { return game.name == type.name; });
+        if (args.Has("samples") || !refereed) {
+          if (args.Has("samples") && !args.Has("game")) {
+            for (const auto& each : rules::RegisteredGames()) PlaySample(each, delay_ms, out);
+          } else {
+            PlaySample(type, delay_ms, out);
+          }
           return 0;
         }
-        for (const auto& type : rules::RegisteredGames()) PlaySample(type, delay_ms, out);
-        return 0;
+        LiveSessionSettings settings;
+        settings.game = type.name;
+        const double seed = NumberOption(args, "seed", 1);
+        if (seed < 0 || seed != static_cast<double>(static_cast<long long>(seed)))
+          throw UsageError("--seed needs a whole number, got '" + *args.Value("seed") + "'");
+        settings.source = "sim:" + std::to_string(static_cast<long long>(seed));
+        settings.table.width = 960;
+        settings.table.height = 540;
+        settings.table.max_shots = static_cast<int>(NumberOption(args, "max-shots", 16));
+        if (settings.table.max_shots < 1 || settings.table.max_shots > 2000)
+          throw UsageError("--max-shots must be in 1..2000");
+        settings.truth_pieces = type.name != "bocce";
+        settings.db = args.Value("db");
+        settings.store = settings.db.has_value();
+        settings.annotated = args.Value("annotated")
+                                 .value_or((std::filesystem::temp_directory_path() /
+                                            ("tabref-demo-" + type.name + ".mp4"))
+                                               .string());
+        const std::string extension = std::filesystem::path(*settings.annotated).extension();
+        if (extension != ".mp4" && extension != ".avi")
+          throw UsageError("--annotated needs a file name ending in .mp4 or .avi");
+        return RunLiveSession(settings, out);
       }};
 }
 

@@ -93,6 +93,9 @@ std::vector<OptionSpec> LiveSessionOptions() {
            "write the final scorecard as `tabref replay --json` prints it (- for "
            "standard output)"},
           {"quiet", "", "print only judgements, actions and questions (no tracking events)"},
+          {"truth-pieces", "",
+           "sim: take the pieces from the synthetic table's truth instead of "
+           "the camera (tiles and pyramids have no detector yet)"},
           {"width", "W", "sim: frame width (default 1280)"},
           {"height", "H", "sim: frame height (default 720)"},
           {"max-shots", "N", "sim: shots the simulated players play at most (default 100)"},
@@ -101,7 +104,7 @@ std::vector<OptionSpec> LiveSessionOptions() {
 
 void ReadLiveSessionOptions(const ParsedArgs& args, LiveSessionSettings& settings) {
   if (!referee::IsSimulatedSource(settings.source)) {
-    for (const char* sim_only : {"width", "height", "max-shots", "max-duration"}) {
+    for (const char* sim_only : {"width", "height", "max-shots", "max-duration", "truth-pieces"}) {
       if (args.Has(sim_only))
         throw UsageError(std::string("--") + sim_only + " is for --source sim:SEED");
     }
@@ -117,6 +120,7 @@ void ReadLiveSessionOptions(const ParsedArgs& args, LiveSessionSettings& setting
   settings.annotated = args.Value("annotated");
   settings.json = args.Value("json");
   settings.quiet_tracking = args.Has("quiet");
+  settings.truth_pieces = args.Has("truth-pieces");
   settings.table.width = IntValue(args, "width", settings.table.width);
   settings.table.height = IntValue(args, "height", settings.table.height);
   settings.table.max_shots = IntValue(args, "max-shots", settings.table.max_shots);
@@ -202,12 +206,14 @@ int RunLiveSession(const LiveSessionSettings& settings, std::ostream& out) {
       std::make_shared<vision::PieceDetector>(vision::LoadPieceSet(vision::DefaultPieceSetFile()));
   referee::LiveRefereeOptions options;
   options.table.marker_side_mm = settings.marker_mm;
+  if (settings.truth_pieces) options.evidence = referee::LiveRefereeOptions::Evidence::kTruth;
   referee::LiveReferee live(referee::MakeReferee(keeper->State().game()), detector, *keeper, ask,
                             intrinsics, options);
 
   out << "refereeing " << game << " (" << rules::JoinChoices(setup.players, "and") << ") from "
       << opened.source->Describe();
   if (stored_id >= 0) out << "; stored as game #" << stored_id;
+  if (settings.truth_pieces) out << "; pieces from the synthetic table's truth";
   out << "\n";
   referee::LiveRunOptions run;
   run.print_tracking = !settings.quiet_tracking;

@@ -22,6 +22,7 @@ struct LiveSessionSettings {
   std::optional<std::string> annotated;  // OUT.mp4
   std::optional<std::string> json;       // the final scorecard (as `tabref replay --json`)
   bool quiet_tracking = false;           // print only judgements, actions and questions
+  bool truth_pieces = false;  // sim: pieces from the truth, not the camera (no detector yet)
 };
 
 // The options both commands share, and reading them.
