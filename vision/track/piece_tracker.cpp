@@ -368,12 +368,15 @@ bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
   if (best == departed_.end()) return false;
   // A piece lost from sight during the shot (hidden by another, blurred) found again: the
   // same track, so the shot's before and after tables name it alike.
-  // Identified pieces come from full detections, which run on a settled table: it rests.
+  // On a quiet table (a full detection once things settled) it rests where it is found;
+  // otherwise it is still on its way.
   Track track = best->second;
   departed_.erase(best);
-  track.moving = false;
-  track.rest = piece.position_mm;
-  track.rest_since_s = frame.time_s;
+  track.moving = !Quiet();
+  if (!track.moving) {
+    track.rest = piece.position_mm;
+    track.rest_since_s = frame.time_s;
+  }
   track.path.push_back({frame.time_s, piece.position_mm});
   track.quiet = 0;
   track.misses = 0;

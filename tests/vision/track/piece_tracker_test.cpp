@@ -195,6 +195,32 @@ TEST(PieceTrackerTest, APieceVanishingAtTheEdgeLeftTheTableElseItIsLost) {
   }
 }
 
+TEST(PieceTrackerTest, APieceLostFromSightDuringAShotKeepsItsTrackWhenSeenAgain) {
+  TrackerOptions options;
+  options.area = testing::Rectangle({0, 0}, {900, 400});
+  PieceTracker tracker(options);
+  const auto slide = Slide({200, 200}, {1, 0}, 1500, 2750, 1.0);
+  const std::vector<ScenarioPiece> pieces = {
+      Still(Coin("moons", {100, 100})),
+      {Coin("suns", {200, 200}), [slide](double t) -> std::optional<rules::Vec2> {
+         if (t > 1.45 && t < 1.58) return std::nullopt;  // out of sight as it stops
+         return *slide(t);
+       }}};
+  const auto events = RunScenario(tracker, pieces, 2.5);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(Of(events, Type::kLost).size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  const int coin = shot.moved.at(0);
+  ASSERT_EQ(shot.after.pieces.size(), 2u);
+  const auto same = std::find_if(shot.after.pieces.begin(), shot.after.pieces.end(),
+                                 [&](const ObservedPiece& p) { return p.track_id == coin; });
+  ASSERT_NE(same, shot.after.pieces.end());
+  EXPECT_EQ(same->suit, "suns");
+  EXPECT_NEAR(same->position_mm.x, slide(3.0)->x, 1.0);
+  EXPECT_TRUE(shot.left_table.empty());
+}
+
 TEST(PieceTrackerTest, AHandOverTheTablePausesInsteadOfProducingEvents) {
   PieceTracker tracker;
   ScenarioOptions options;
