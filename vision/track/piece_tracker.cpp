@@ -358,7 +358,8 @@ bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
     const Track& lost = it->second;
     if (std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id)) continue;
     if (lost.piece.kind != piece.kind) continue;
-    if (IdentityKey(lost.piece) != IdentityKey(piece)) continue;
+    // A track never identified (a blur since it came in) may be any piece of its kind.
+    if (lost.Identified() && IdentityKey(lost.piece) != IdentityKey(piece)) continue;
     const double distance = rules::Distance(lost.piece.position_mm, piece.position_mm);
     if (distance < best_distance) {
       best_distance = distance;
