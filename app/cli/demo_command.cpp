@@ -1,6 +1,10 @@
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <thread>
 
 #include "app/cli/command.h"
@@ -35,6 +39,33 @@ void PlaySample(const rules::GameType& type, int delay_ms, std::ostream& out) {
   out << "\n" << GameHeading(*state) << "\n" << state->ToText() << "\n";
 }
 
+// With a display, the demo shows in tabref-gui (built next to this executable): true when it
+// was started (it replaces this process), false to go on in the terminal.
+bool ShowInWindow(const LiveSessionSettings& settings, std::uint64_t seed) {
+  const char* display = std::getenv("DISPLAY");
+  const char* wayland = std::getenv("WAYLAND_DISPLAY");
+  const char* platform = std::getenv("QT_QPA_PLATFORM");
+  const bool has_display =
+      (display != nullptr && *display != '\0') || (wayland != nullptr && *wayland != '\0') ||
+      (platform != nullptr && *platform != '\0' && std::string(platform) != "offscreen" &&
+       std::string(platform) != "minimal");
+  if (!has_display) return false;
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return false;
+  const std::filesystem::path gui = self.parent_path() / "gui" / "tabref-gui";
+  if (!std::filesystem::exists(gui, error)) return false;
+  std::vector<std::string> args = {
+      gui.string(),         "--demo",      settings.game,      "--seed",
+      std::to_string(seed), "--annotated", *settings.annotated};
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  std::cout.flush();
+  ::execv(gui.c_str(), argv.data());
+  return false;  // not started: the terminal it is
+}
+
 }  // namespace
 
 Command MakeDemoCommand() {
@@ -50,13 +81,15 @@ Command MakeDemoCommand() {
       "camera's detector; ppolf and iceboule take their pieces from the synthetic table's\n"
       "truth until the tile and pyramid detectors exist. The manual-entry games (card-golf,\n"
       "table-fencing), and every game with --samples, replay their sample log from\n"
-      "data/samples/ action by action instead.",
+      "data/samples/ action by action instead. With a display (DISPLAY, WAYLAND_DISPLAY)\n"
+      "the game shows in tabref-gui's live window; without, or with --terminal, it runs here.",
       {{"game", "NAME", "the game (default bocce; see 'tabref games')"},
        {"seed", "N", "the synthetic table's seed (default 1)"},
        {"annotated", "OUT.mp4", "where the annotated video goes (default in the temp folder)"},
        {"db", "FILE", "also store the game in this database"},
        {"max-shots", "N", "shots to play at most (default 16)"},
        {"samples", "", "replay the sample logs instead (all games without --game)"},
+       {"terminal", "", "stay in the terminal even when a display is available"},
        {"delay", "MS", "samples: pause between actions, in milliseconds (default 0)"}}};
   return {
       spec, [](const ParsedArgs& args, std::ostream& out) {
@@ -105,6 +138,9 @@ Command MakeDemoCommand() {
         const std::string extension = std::filesystem::path(*settings.annotated).extension();
         if (extension != ".mp4" && extension != ".avi")
           throw UsageError("--annotated needs a file name ending in .mp4 or .avi");
+        if (!args.Has("terminal") && !settings.store &&
+            ShowInWindow(settings, static_cast<std::uint64_t>(seed)))
+          return 0;
         return RunLiveSession(settings, out);
       }};
 }
