@@ -1,3 +1,4 @@
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -39,9 +40,11 @@ void PlaySample(const rules::GameType& type, int delay_ms, std::ostream& out) {
   out << "\n" << GameHeading(*state) << "\n" << state->ToText() << "\n";
 }
 
-// With a display, the demo shows in tabref-gui (built next to this executable): true when it
-// was started (it replaces this process), false to go on in the terminal.
-bool ShowInWindow(const LiveSessionSettings& settings, std::uint64_t seed) {
+// With a display, the demo shows in tabref-gui (built next to this executable) and this
+// waits for its window to close: true when it ran, false to go on in the terminal (no
+// display, no tabref-gui, or a window that could not open, as with DISPLAY set over ssh
+// without X forwarding).
+bool ShowInWindow(const LiveSessionSettings& settings, std::uint64_t seed, std::ostream& out) {
   const char* display = std::getenv("DISPLAY");
   const char* wayland = std::getenv("WAYLAND_DISPLAY");
   const char* platform = std::getenv("QT_QPA_PLATFORM");
@@ -61,9 +64,20 @@ bool ShowInWindow(const LiveSessionSettings& settings, std::uint64_t seed) {
   std::vector<char*> argv;
   for (std::string& arg : args) argv.push_back(arg.data());
   argv.push_back(nullptr);
+  out << "showing the demo in tabref-gui's window (--terminal keeps it here)\n";
+  out.flush();
   std::cout.flush();
-  ::execv(gui.c_str(), argv.data());
-  return false;  // not started: the terminal it is
+  const pid_t child = ::fork();
+  if (child < 0) return false;
+  if (child == 0) {
+    ::execv(gui.c_str(), argv.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  if (::waitpid(child, &status, 0) < 0) return false;
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return true;
+  out << "tabref-gui could not show the window; refereeing in the terminal\n";
+  return false;
 }
 
 }  // namespace
@@ -139,7 +153,7 @@ Command MakeDemoCommand() {
         if (extension != ".mp4" && extension != ".avi")
           throw UsageError("--annotated needs a file name ending in .mp4 or .avi");
         if (!args.Has("terminal") && !settings.store &&
-            ShowInWindow(settings, static_cast<std::uint64_t>(seed)))
+            ShowInWindow(settings, static_cast<std::uint64_t>(seed), out))
           return 0;
         return RunLiveSession(settings, out);
       }};
