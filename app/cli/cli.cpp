@@ -18,6 +18,7 @@ const std::vector<Command>& Commands() {
                                  MakeScoreCommand()};
     for (auto& command : MakeGameCommands()) list.push_back(std::move(command));
     list.push_back(MakeStatsCommand());
+    list.push_back(MakeRefereeCommand());
     list.push_back(MakeSimulateCommand());
     list.push_back(MakeMarkersCommand());
     list.push_back(MakeCalibrateIntrinsicsCommand());

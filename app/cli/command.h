@@ -24,6 +24,7 @@ Command MakeDemoCommand();
 std::vector<Command> MakeGameCommands();
 Command MakeStatsCommand();
 Command MakeSimulateCommand();
+Command MakeRefereeCommand();
 // "calibrate intrinsics", "calibrate table", "calibrate check" and "markers".
 Command MakeCalibrateIntrinsicsCommand();
 Command MakeCalibrateTableCommand();

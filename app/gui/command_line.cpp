@@ -16,7 +16,10 @@ QString GuiUsage() {
          "  --db FILE             the game store (default: ~/.local/share/tabref/tabref.sqlite)\n"
          "  --open GAME_ID        open this stored game\n"
          "  --screenshot OUT.png  render the window with the game opened by --open into\n"
-         "                        OUT.png offscreen, and exit\n";
+         "                        OUT.png offscreen, and exit\n"
+         "  --demo GAME           referee a simulated game live (bocce, ppolf, iceboule)\n"
+         "  --seed N              the demo's synthetic table (default 1)\n"
+         "  --annotated OUT.mp4   where the demo's annotated video goes\n";
 }
 
 GuiArguments ParseGuiArguments(const QStringList& arguments) {
@@ -35,6 +38,19 @@ GuiArguments ParseGuiArguments(const QStringList& arguments) {
         throw UsageError("--open takes a game number, got '" + value.toStdString() + "'");
       }
       parsed.open = id;
+    } else if (argument == "--demo") {
+      parsed.demo = ValueOf(arguments, index);
+      if (parsed.demo != "bocce" && parsed.demo != "ppolf" && parsed.demo != "iceboule")
+        throw UsageError("--demo takes bocce, ppolf or iceboule, got '" +
+                         parsed.demo.toStdString() + "'");
+    } else if (argument == "--seed") {
+      bool is_number = false;
+      const QString value = ValueOf(arguments, index);
+      parsed.seed = value.toULongLong(&is_number);
+      if (!is_number)
+        throw UsageError("--seed takes a whole number, got '" + value.toStdString() + "'");
+    } else if (argument == "--annotated") {
+      parsed.annotated = ValueOf(arguments, index);
     } else if (argument == "--screenshot") {
       parsed.screenshot = ValueOf(arguments, index);
     } else {

@@ -18,9 +18,13 @@ struct GuiArguments {
   std::optional<qint64> open;  // the stored game to open at once
   QString screenshot;          // render the window into this PNG and exit
   bool help = false;
+  QString demo;       // referee a simulated game of this game live (`tabref demo`)
+  quint64 seed = 1;   // the demo's synthetic table
+  QString annotated;  // the demo's annotated video (empty: none)
 };
 
-// tabref-gui [--db FILE] [--open GAME_ID] [--screenshot OUT.png]; `arguments` starts with
+// tabref-gui [--db FILE] [--open GAME_ID] [--screenshot OUT.png]
+//            [--demo GAME [--seed N] [--annotated OUT.mp4]]; `arguments` starts with
 // the program name. Throws UsageError.
 GuiArguments ParseGuiArguments(const QStringList& arguments);
 

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "app/gui/command_line.h"
+#include "app/gui/live_demo_window.h"
 #include "app/gui/main_window.h"
 #include "app/gui/qt_text.h"
 #include "app/gui/screenshot.h"
@@ -47,6 +48,13 @@ int RunTabrefGui(int argc, char** argv) {
   QApplication application(argc, argv);
   QApplication::setApplicationName("tabref-gui");
   QApplication::setStyle(QStyleFactory::create("Fusion"));
+
+  if (!arguments.demo.isEmpty()) {
+    LiveDemoWindow demo(arguments.demo, arguments.seed, arguments.annotated);
+    demo.show();
+    demo.start();
+    return QApplication::exec();
+  }
 
   std::unique_ptr<data::SqliteGameStore> store;
   try {

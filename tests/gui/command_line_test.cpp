@@ -33,6 +33,16 @@ TEST(CommandLineTest, ReadsTheDatabaseTheGameAndTheScreenshot) {
   EXPECT_FALSE(parsed.help);
 }
 
+TEST(CommandLineTest, ReadsTheLiveDemo) {
+  const GuiArguments parsed = ParseGuiArguments(
+      {"tabref-gui", "--demo", "bocce", "--seed", "4", "--annotated", "demo.mp4"});
+  EXPECT_EQ(parsed.demo, "bocce");
+  EXPECT_EQ(parsed.seed, 4u);
+  EXPECT_EQ(parsed.annotated, "demo.mp4");
+  EXPECT_THROW(ParseGuiArguments({"tabref-gui", "--demo", "chess"}), UsageError);
+  EXPECT_THROW(ParseGuiArguments({"tabref-gui", "--demo", "bocce", "--seed", "x"}), UsageError);
+}
+
 TEST(CommandLineTest, RefusesBadUsage) {
   EXPECT_THROW(ParseGuiArguments({"tabref-gui", "--open", "seven"}), UsageError);
   EXPECT_THROW(ParseGuiArguments({"tabref-gui", "--open", "0"}), UsageError);

@@ -29,6 +29,7 @@ void DetectionOptions::Check() const {
   Require(unseen_rim_sigma_mm >= 0 && unseen_rim_sigma_mm < 10, "unseen_rim_sigma_mm",
           "in [0, 10)");
   tiles.Check();
+  pyramids.Check();
 }
 
 }  // namespace tabref::vision

@@ -3,6 +3,7 @@
 #include "vision/detect/coin_candidates.h"
 #include "vision/detect/coin_face.h"
 #include "vision/detect/coin_fit.h"
+#include "vision/detect/pyramid_options.h"
 #include "vision/detect/tile_options.h"
 
 namespace tabref::vision {
@@ -24,6 +25,7 @@ struct DetectionOptions {
   // Added to a coin's sigma per share of its rim not seen: a half-seen rim leans on the
   // frame's rim radius, and its centre moves with that radius's error (mm at no rim seen).
   double unseen_rim_sigma_mm = 0.4;
+  PyramidOptions pyramids;  // how Looney pyramids are found
   TileOptions tiles;
   bool debug_images = false;  // keep named images of the stages in Detection
 

@@ -24,7 +24,11 @@ cv::Rect2d ViewArea(const calibration::TableCalibration& calibration, double mar
 }  // namespace
 
 PieceDetector::PieceDetector(PieceSet set, DetectionOptions options)
-    : set_(std::move(set)), options_(options), coins_(set_, options_), tiles_(set_, options_) {
+    : set_(std::move(set)),
+      options_(options),
+      coins_(set_, options_),
+      tiles_(set_, options_),
+      pyramids_(set_, options_) {
   options_.Check();
 }
 
@@ -98,6 +102,7 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
   }
   for (ObservedPiece& piece : kept) detection.pieces.push_back(std::move(piece));
   for (ObservedPiece& piece : tiles) detection.pieces.push_back(std::move(piece));
+  for (ObservedPiece& piece : pyramids_.Find(context)) detection.pieces.push_back(std::move(piece));
   timer.Stop();
   if (options_.debug_images)
     detection.debug_images.emplace(detection.debug_images.begin(), "top_view", view);

@@ -7,6 +7,7 @@
 #include "vision/detect/coin_finder.h"
 #include "vision/detect/detection.h"
 #include "vision/detect/detection_options.h"
+#include "vision/detect/pyramid_finder.h"
 #include "vision/detect/tile_finder.h"
 #include "vision/detect/top_view.h"
 #include "vision/pieces/piece_set.h"
@@ -39,6 +40,7 @@ class PieceDetector {
   DetectionOptions options_;
   CoinFinder coins_;
   TileFinder tiles_;
+  PyramidFinder pyramids_;
   std::unique_ptr<calibration::TableMapping> mapping_;
   std::unique_ptr<TopView> view_;
 };

@@ -98,7 +98,11 @@ DetectionScore ScoreDetection(const std::vector<TruthPiece>& truth, const Detect
     if (truth[t].distractor) continue;
     for (size_t f = 0; f < found.size(); ++f) {
       if (found[f].kind != truth[t].piece.kind) continue;
-      const double distance = Distance(truth[t].piece, found[f]);
+      double distance = Distance(truth[t].piece, found[f]);
+      // A stacked pyramid shares its carrier's position: pair uppers with uppers.
+      if (found[f].kind == ObservedKind::kPyramid &&
+          truth[t].piece.on_top_of.has_value() != found[f].on_top_of.has_value())
+        distance += 0.5;
       if (distance <= match_mm) pairs.push_back({distance, t, f});
     }
   }
@@ -140,6 +144,15 @@ DetectionScore ScoreDetection(const std::vector<TruthPiece>& truth, const Detect
       CompareField("colour", expected.colour, seen.colour, kind, all_right);
       CompareField("size", expected.size, seen.size, kind, all_right);
       CompareField("pose", expected.pose, seen.pose, kind, all_right);
+      const auto stacked = [](const ObservedPiece& p) {
+        return std::optional<std::string>(p.on_top_of ? "stacked" : "alone");
+      };
+      CompareField("stacked", stacked(expected), stacked(seen), kind, all_right);
+      if (expected.pose == "lying" && seen.pose == "lying") {
+        // The apex direction, right within 20 degrees.
+        const double turn = std::remainder(expected.angle_deg - seen.angle_deg, 360.0);
+        CompareField("apex", "right", std::abs(turn) <= 20 ? "right" : "wrong", kind, all_right);
+      }
     } else {
       CompareField("side", expected.side, seen.side, kind, all_right);
       CompareField("suit", expected.suit, seen.suit, kind, all_right);

@@ -15,8 +15,16 @@ rules::Footprint FootprintOf(const sim::PieceLook& look, const sim::Body& body,
   if (body.is_disc) return rules::Circle{centre, body.radius};
   const sim::PieceDimensions size = sim::DimensionsOf(look, set);
   if (look.kind == sim::PieceKind::kPyramid && body.lying) {
-    const cv::Vec2d footprint = sim::LyingPyramidFootprint(size.length_mm, size.height_mm);
-    return rules::LyingPyramid(centre, size.length_mm, footprint[0], body.angle * kDegrees);
+    // The face it lies on, in the body frame: base edge along x at y = LyingBaseEdge, apex
+    // toward -y (sim/piece_body.h).
+    const double half = 0.5 * size.length_mm;
+    const double edge = sim::LyingBaseEdge(size.length_mm, size.height_mm);
+    const double slant = std::hypot(size.height_mm, half);
+    rules::Polygon triangle;
+    for (const rules::Vec2& corner :
+         {rules::Vec2{half, edge}, rules::Vec2{-half, edge}, rules::Vec2{0, edge - slant}})
+      triangle.vertices.push_back(centre + rules::Rotated(corner, body.angle * kDegrees));
+    return triangle;
   }
   const double c = std::cos(body.angle);
   const double s = std::sin(body.angle);
@@ -42,7 +50,10 @@ std::vector<TruthPiece> TruthPieces(const sim::DetectionScene& scene, const Piec
     truth.description = look.Describe();
     ObservedPiece& piece = truth.piece;
     piece.position_mm = {body.position[0], body.position[1]};
-    piece.angle_deg = body.angle * kDegrees;
+    piece.angle_deg =
+        (look.kind == sim::PieceKind::kPyramid && body.lying ? sim::LyingApexDirection(body.angle)
+                                                             : body.angle) *
+        kDegrees;
     piece.footprint = FootprintOf(look, body, set);
     piece.track_id = static_cast<int>(i);
     switch (look.kind) {

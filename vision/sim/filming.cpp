@@ -12,9 +12,10 @@ void Filming::NextFrame(World& world, const StepHook& before_step, const HandAt&
     if (before_step) before_step(world);
     world.Step();
   }
-  if (renderer_ != nullptr && sink_ != nullptr) {
+  if (renderer_ != nullptr) {
     const std::optional<HandPose> pose = hand ? hand(time_s) : std::nullopt;
-    sink_->Write(renderer_->Render(looks_, world.Bodies(), time_s, pose));
+    last_image_ = renderer_->Render(looks_, world.Bodies(), time_s, pose);
+    if (sink_ != nullptr) sink_->Write(last_image_);
   }
   truth_.AddFrame(frames_, time_s, world.Bodies());
   ++frames_;

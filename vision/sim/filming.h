@@ -14,10 +14,10 @@
 namespace tabref::vision::sim {
 
 // Films a world at a fixed frame rate: steps the physics up to each frame's time, draws the
-// frame into the sink (when there is a renderer; without one only the ground truth is kept)
-// and adds the frame's poses to the ground truth. The physics advances in its own fixed
-// steps, so what happens never depends on the frame rate; a hook called before every physics
-// step lets a player strike exactly between steps.
+// frame (when there is a renderer; without one only the ground truth is kept) into the sink
+// (when there is one) and adds the frame's poses to the ground truth. The physics advances in its
+// own fixed steps, so what happens never depends on the frame rate; a hook called before every
+// physics step lets a player strike exactly between steps.
 class Filming {
  public:
   using StepHook = std::function<void(World& world)>;
@@ -31,7 +31,12 @@ class Filming {
   // physics step, and records that frame with the hand `hand` (if any) shows.
   void NextFrame(World& world, const StepHook& before_step = {}, const HandAt& hand = {});
 
+  // Draws later frames with another renderer (a camera that moved).
+  void SetRenderer(Renderer* renderer) { renderer_ = renderer; }
+
   int Frames() const { return frames_; }
+  // The frame last drawn (empty without a renderer).
+  const cv::Mat& LastImage() const { return last_image_; }
   // Time of the next frame to be recorded, and of the last one recorded (0 before any).
   double NextTime() const { return frames_ / fps_; }
   double LastTime() const { return frames_ > 0 ? (frames_ - 1) / fps_ : 0; }
@@ -44,6 +49,7 @@ class Filming {
   Renderer* renderer_;
   FrameSink* sink_;
   int frames_ = 0;
+  cv::Mat last_image_;
 };
 
 }  // namespace tabref::vision::sim

@@ -104,6 +104,11 @@ SceneSetup RandomScene(const PieceSet& set, const RandomSceneOptions& options, R
     upper.carrier = bottom;
     upper.stack_height = NestedHeight(DimensionsOf(scene.looks[static_cast<size_t>(bottom)], set),
                                       DimensionsOf(scene.looks[static_cast<size_t>(top)], set));
+    // Where the physics would carry it (World::CarryStacked): stills are not simulated.
+    const Body& lower = scene.bodies[static_cast<size_t>(bottom)];
+    upper.position = lower.position;
+    upper.angle = lower.angle;
+    upper.elevation = lower.elevation + upper.stack_height;
   }
   return scene;
 }

@@ -85,15 +85,16 @@ std::string Summary(const SimulationOptions& options, const Recorded& recorded,
 
 }  // namespace
 
-void SimulationOptions::Check() const {
+void SimulationOptions::Check(bool needs_output) const {
   Require(!game.empty(), "game", "given");
-  Require(!out_dir.empty(), "out_dir", "given");
+  Require(!needs_output || !out_dir.empty(), "out_dir", "given");
   Require(width >= 640 && width <= 1920 && height >= 480 && height <= 1080, "width/height",
           "within 640x480 .. 1920x1080");
   Require(fps >= 1 && fps <= 240, "fps", "in 1..240");
   Require(shots >= 0 && shots <= 100, "shots", "in 0..100");
   Require(max_duration_s > 0 && max_duration_s <= 600, "max_duration_s", "in (0, 600]");
-  Require(still || !render_frames || write_frames || write_video, "write_frames/write_video",
+  Require(!needs_output || still || !render_frames || write_frames || write_video,
+          "write_frames/write_video",
           "not both off while rendering (nothing to write)");
   Require(!tilt_deg || (*tilt_deg >= 0 && *tilt_deg <= 45), "tilt_deg", "in 0..45");
   render.Check();

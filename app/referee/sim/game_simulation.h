@@ -28,7 +28,8 @@ struct GameSimulationOptions {
   double sigma_mm = 0;            // position uncertainty the perfect camera reports
 
   // Throws std::invalid_argument naming the first field out of range.
-  void Check() const;
+  // `needs_output`: as SimulationOptions::Check.
+  void Check(bool needs_output = true) const;
 };
 
 struct GameSimulationReport {

@@ -1,0 +1,123 @@
+#include "app/referee/live/annotated_video.h"
+
+#include <unistd.h>
+
+#include <opencv2/imgproc.hpp>
+#include <stdexcept>
+
+#include "calibration/table_mapping.h"
+
+namespace tabref::referee {
+namespace {
+
+const cv::Scalar kRest(60, 200, 60);
+const cv::Scalar kMoving(0, 140, 255);
+const cv::Scalar kHand(200, 80, 200);
+const cv::Scalar kArea(255, 200, 0);
+
+cv::Point Pixel(const calibration::TableMapping& mapping, rules::Vec2 at, double height_mm = 0) {
+  const cv::Point2d p = mapping.TableToImage(cv::Vec3d(at.x, at.y, height_mm));
+  return {static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y))};
+}
+
+void Banner(cv::Mat& image, const std::string& text, int row) {
+  const double scale = std::max(0.4, image.cols / 1800.0);
+  const int height = static_cast<int>(28 * scale / 0.7);
+  const cv::Rect band(0, row * height, image.cols, height);
+  cv::Mat roi = image(band & cv::Rect(0, 0, image.cols, image.rows));
+  roi *= 0.35;
+  cv::putText(image, text, {6, row * height + static_cast<int>(height * 0.72)},
+              cv::FONT_HERSHEY_SIMPLEX, scale, cv::Scalar(255, 255, 255), 1, cv::LINE_AA);
+}
+
+std::filesystem::path PartialName(const std::filesystem::path& path) {
+  return path.parent_path() / ("." + path.stem().string() + ".partial-" +
+                               std::to_string(::getpid()) + path.extension().string());
+}
+
+}  // namespace
+
+cv::Mat Annotate(const cv::Mat& frame, const LiveReferee& referee, const std::string& last_event) {
+  cv::Mat image = frame.clone();
+  if (referee.Calibrated()) {
+    const calibration::TableMapping mapping(*referee.Calibration());
+    const rules::Polygon area = referee.Analyzer().Area();
+    for (size_t i = 0; i < area.vertices.size(); ++i) {
+      cv::line(image, Pixel(mapping, area.vertices[i]),
+               Pixel(mapping, area.vertices[(i + 1) % area.vertices.size()]), kArea, 1,
+               cv::LINE_AA);
+    }
+    const vision::HandDetection& hand = referee.Analyzer().LastHand();
+    for (const auto& outline : hand.outlines_mm) {
+      std::vector<cv::Point> polygon;
+      for (const cv::Point2d& p : outline) polygon.push_back(Pixel(mapping, {p.x, p.y}));
+      if (!polygon.empty()) cv::polylines(image, polygon, true, kHand, 2, cv::LINE_AA);
+    }
+    for (const vision::Track& track : referee.Tracker().Tracks()) {
+      const cv::Scalar colour = track.moving ? kMoving : kRest;
+      const rules::Vec2 at = track.moving ? track.piece.position_mm : track.rest;
+      const cv::Point centre = Pixel(mapping, at);
+      double radius_mm = 9.5;
+      if (const auto* circle = std::get_if<rules::Circle>(&track.piece.footprint))
+        radius_mm = circle->radius;
+      const cv::Point edge = Pixel(mapping, {at.x + radius_mm, at.y});
+      const int radius =
+          std::max(3, static_cast<int>(std::hypot(edge.x - centre.x, edge.y - centre.y)));
+      cv::circle(image, centre, radius + 2, colour, 2, cv::LINE_AA);
+      for (size_t i = 1; i < track.path.size(); ++i) {
+        cv::line(image, Pixel(mapping, track.path[i - 1].position),
+                 Pixel(mapping, track.path[i].position), kMoving, 1, cv::LINE_AA);
+      }
+      cv::putText(image, std::to_string(track.id), centre + cv::Point(radius + 3, -radius - 3),
+                  cv::FONT_HERSHEY_SIMPLEX, 0.45, colour, 1, cv::LINE_AA);
+    }
+  }
+  const rules::State& state = referee.Keeper().State();
+  Banner(image, state.StatusLine(), 0);
+  if (!last_event.empty()) Banner(image, last_event, 1);
+  if (!referee.Calibrated()) Banner(image, "looking for the table markers", 2);
+  return image;
+}
+
+AnnotatedVideo::AnnotatedVideo(std::filesystem::path path, cv::Size size, double fps)
+    : path_(std::move(path)), partial_(PartialName(path_)), size_(size) {
+  const std::string extension = path_.extension().string();
+  const int fourcc = extension == ".avi" ? cv::VideoWriter::fourcc('M', 'J', 'P', 'G')
+                                         : cv::VideoWriter::fourcc('m', 'p', '4', 'v');
+  if (!writer_.open(partial_.string(), cv::CAP_FFMPEG, fourcc, fps, size_)) {
+    throw std::runtime_error(path_.string() +
+                             ": cannot write the annotated video there (a folder that exists? "
+                             ".mp4 or .avi?)");
+  }
+}
+
+AnnotatedVideo::~AnnotatedVideo() {
+  if (finished_) return;
+  writer_.release();
+  std::error_code ignored;
+  std::filesystem::remove(partial_, ignored);
+}
+
+void AnnotatedVideo::Write(const cv::Mat& frame) {
+  if (frame.size() == size_) {
+    writer_.write(frame);
+  } else {
+    cv::Mat scaled;
+    cv::resize(frame, scaled, size_, 0, 0, cv::INTER_AREA);
+    writer_.write(scaled);
+  }
+  ++frames_;
+}
+
+void AnnotatedVideo::Finish() {
+  writer_.release();
+  std::error_code error;
+  std::filesystem::rename(partial_, path_, error);
+  if (error) {
+    std::filesystem::remove(partial_, error);
+    throw std::runtime_error(path_.string() + ": cannot move the annotated video into place");
+  }
+  finished_ = true;
+}
+
+}  // namespace tabref::referee

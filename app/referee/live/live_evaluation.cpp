@@ -1,0 +1,204 @@
+#include "app/referee/live/live_evaluation.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "app/referee/registry.h"
+#include "rules/registry.h"
+#include "vision/pieces/piece_set.h"
+
+namespace tabref::referee {
+namespace {
+
+// An ostream that drops everything.
+class NullBuffer : public std::streambuf {
+ protected:
+  int overflow(int c) override { return c; }
+};
+
+// The truth table of one frame: enough to tell when pieces stopped and how many there were.
+struct TruthFrame {
+  double time_s = 0;
+  std::vector<rules::Vec2> positions;
+};
+
+bool Still(const TruthFrame& a, const TruthFrame& b) {
+  if (a.positions.size() != b.positions.size()) return false;
+  for (size_t i = 0; i < a.positions.size(); ++i) {
+    if (rules::Distance(a.positions[i], b.positions[i]) > 0.05) return false;
+  }
+  return true;
+}
+
+const TruthFrame* FrameAt(const std::vector<TruthFrame>& frames, double time_s) {
+  const TruthFrame* best = nullptr;
+  for (const TruthFrame& frame : frames) {
+    if (frame.time_s > time_s + 1e-6) break;
+    best = &frame;
+  }
+  return best;
+}
+
+// When the truth came to rest after a shot struck at `strike_s`: the first frame after which
+// nothing moves up to `until_s`.
+double PhysicalRest(const std::vector<TruthFrame>& frames, double strike_s, double until_s) {
+  double rest = until_s;
+  for (size_t i = frames.size(); i-- > 1;) {
+    if (frames[i].time_s > until_s + 1e-6) continue;
+    if (frames[i].time_s <= strike_s) break;
+    if (!Still(frames[i], frames[i - 1])) break;
+    rest = frames[i - 1].time_s;
+  }
+  return rest;
+}
+
+}  // namespace
+
+bool SameScorecard(const rules::Json& a, const rules::Json& b) {
+  rules::Json first = a;
+  rules::Json second = b;
+  for (rules::Json* summary : {&first, &second}) {
+    if (summary->contains("scorecard")) (*summary)["scorecard"].erase("details");
+  }
+  return first == second;
+}
+
+bool SameAction(const rules::Json& a, const rules::Json& b, double tolerance_mm) {
+  if (a.is_number() && b.is_number())
+    return std::abs(a.get<double>() - b.get<double>()) <= tolerance_mm;
+  if (a.type() != b.type()) return false;
+  if (a.is_array()) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (!SameAction(a[i], b[i], tolerance_mm)) return false;
+    }
+    return true;
+  }
+  if (a.is_object()) {
+    for (const auto& [key, value] : a.items()) {
+      if (key == "sigma_mm") continue;
+      if (!b.contains(key) || !SameAction(value, b[key], tolerance_mm)) return false;
+    }
+    for (const auto& [key, value] : b.items()) {
+      if (key != "sigma_mm" && !a.contains(key)) return false;
+    }
+    return true;
+  }
+  return a == b;
+}
+
+LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
+                                const SimulatedTableSettings& table,
+                                const LiveRefereeOptions& options, double match_window_s) {
+  LiveEvaluation evaluation;
+  evaluation.game = game;
+  evaluation.seed = seed;
+  OpenedSource opened = OpenSource("sim:" + std::to_string(seed), game, table);
+  SimulatedGameSource& sim = *opened.simulated;
+  MemoryScorekeeper keeper(rules::MakeGame(sim.Setup())->NewInitialState());
+  auto detector =
+      std::make_shared<vision::PieceDetector>(vision::LoadPieceSet(vision::DefaultPieceSetFile()));
+  LiveReferee live(
+      MakeReferee(keeper.State().game()), detector, keeper,
+      [&sim](const rules::State& state, const ManualDecision& decision) {
+        return sim.AnswerAsTruth(state, decision);
+      },
+      opened.source->KnownIntrinsics(), options);
+
+  std::vector<TruthFrame> truth_frames;
+  std::vector<double> left_table_s;  // times the tracker saw a piece leave the table
+  LiveRunOptions run;
+  run.print_tracking = false;
+  run.on_frame = [&](const vision::Frame& frame, const std::vector<LiveEvent>& events) {
+    if (frame.truth) {
+      TruthFrame truth;
+      truth.time_s = frame.time_s;
+      for (const vision::ObservedPiece& piece : frame.truth->table.pieces)
+        truth.positions.push_back(piece.position_mm);
+      truth_frames.push_back(std::move(truth));
+    }
+    for (const LiveEvent& event : events) {
+      if (event.tracked == vision::TrackEvent::Type::kLeftTable)
+        left_table_s.push_back(event.time_s);
+    }
+  };
+  NullBuffer null;
+  std::ostream quiet(&null);
+  evaluation.run = RunLive(*opened.source, live, quiet, run);
+
+  const rules::Json record = sim.Game().Record();
+  const rules::Json shots = record.value("shots", rules::Json::array());
+  std::vector<bool> used(evaluation.run.shots.size(), false);
+  for (const rules::Json& truth : shots) {
+    ++evaluation.truth_shots;
+    const double strike_s = truth.at("strike_s").get<double>();
+    const double shown_s = truth.at("rest_s").get<double>();
+    const double rest_s = PhysicalRest(truth_frames, strike_s, shown_s);
+    // Off the table: fewer pieces at rest than when it was struck.
+    const TruthFrame* before = FrameAt(truth_frames, strike_s);
+    const TruthFrame* after = FrameAt(truth_frames, shown_s);
+    const bool off =
+        before != nullptr && after != nullptr && after->positions.size() < before->positions.size();
+    if (off) {
+      ++evaluation.off_table;
+      const bool seen = std::any_of(left_table_s.begin(), left_table_s.end(), [&](double t) {
+        return t >= strike_s - 0.1 && t <= shown_s + match_window_s;
+      });
+      if (!seen) {
+        ++evaluation.off_table_missed;
+        evaluation.notes.push_back("shot " + std::to_string(truth.value("index", 0)) +
+                                   ": a piece left the table unseen");
+      }
+    }
+    int best = -1;
+    double best_gap = match_window_s;
+    for (size_t i = 0; i < evaluation.run.shots.size(); ++i) {
+      if (used[i]) continue;
+      const double gap = std::abs(evaluation.run.shots[i].rest_s - rest_s);
+      if (gap <= best_gap) {
+        best_gap = gap;
+        best = static_cast<int>(i);
+      }
+    }
+    std::ostringstream note;
+    note << "shot " << truth.value("index", 0) << " (rest " << rest_s << " s): ";
+    if (best < 0) {
+      ++evaluation.missed;
+      note << "not seen; truth " << truth.value("reason", "");
+      evaluation.notes.push_back(note.str());
+      continue;
+    }
+    used[static_cast<size_t>(best)] = true;
+    const JudgedShot& shot = evaluation.run.shots[static_cast<size_t>(best)];
+    const std::string verdict = truth.value("verdict", "");
+    const bool truth_acted = truth.contains("action");
+    if (shot.verdict.rfind("too close to call", 0) == 0) {
+      ++evaluation.asked;
+    } else if (truth_acted && !shot.action.is_null() &&
+               SameAction(truth["action"], shot.action, 3.0)) {
+      ++evaluation.judged_correctly;
+    } else if (!truth_acted && shot.action.is_null() && verdict != "ask players") {
+      ++evaluation.judged_correctly;
+    } else {
+      ++evaluation.wrong;
+      note << "live '" << shot.verdict << "' " << shot.action.dump() << "; truth '"
+           << truth.value("reason", "") << "' " << truth.value("action", rules::Json()).dump();
+      evaluation.notes.push_back(note.str());
+    }
+    if (!shot.action.is_null()) {
+      evaluation.rest_to_update_s.push_back(shot.judged_s - rest_s);
+      evaluation.update_compute_ms.push_back(shot.compute_ms);
+    }
+  }
+  for (size_t i = 0; i < used.size(); ++i) {
+    if (used[i]) continue;
+    ++evaluation.false_shots;
+    evaluation.notes.push_back("false shot at " + std::to_string(evaluation.run.shots[i].rest_s) +
+                               " s: " + evaluation.run.shots[i].verdict);
+  }
+  evaluation.scorecard_matches =
+      SameScorecard(sim.Game().State().Summary(), keeper.State().Summary());
+  return evaluation;
+}
+
+}  // namespace tabref::referee

@@ -1,0 +1,167 @@
+#include "app/referee/sim/simulated_game_source.h"
+
+#include <opencv2/calib3d.hpp>
+#include <opencv2/imgproc.hpp>
+#include <sstream>
+
+#include "rules/core/rule_error.h"
+
+namespace tabref::referee {
+namespace {
+
+calibration::Intrinsics IntrinsicsOf(const vision::sim::Camera& camera) {
+  calibration::Intrinsics intrinsics;
+  intrinsics.image_size = camera.image_size;
+  intrinsics.camera_matrix = camera.camera_matrix;
+  intrinsics.distortion = cv::Mat(1, 5, CV_64F);
+  for (int i = 0; i < 5; ++i) intrinsics.distortion.at<double>(i) = camera.distortion[i];
+  return intrinsics;
+}
+
+vision::sim::Camera Bumped(vision::sim::Camera camera, const cv::Vec3d& turn_deg,
+                           const cv::Vec3d& shift_mm) {
+  const cv::Vec3d centre = camera.Centre();
+  cv::Matx33d turn;
+  cv::Rodrigues(turn_deg * (CV_PI / 180), turn);
+  camera.rotation = turn * camera.rotation;
+  camera.translation = -(camera.rotation * (centre + shift_mm));
+  return camera;
+}
+
+// Covers marker `id` (with its paper) by a patch of the table's colour nearby.
+void CoverMarker(cv::Mat& image, const vision::sim::Camera& camera,
+                 const vision::sim::TableLayout& layout, int id) {
+  const auto corners = layout.MarkerCorners(id);
+  cv::Vec3d centre(0, 0, 0);
+  for (const cv::Vec3d& c : corners) centre += c * 0.25;
+  const double grow =
+      (layout.marker_side_mm + 2 * layout.paper_margin_mm) / layout.marker_side_mm * 1.15;
+  std::vector<cv::Point> polygon;
+  for (const cv::Vec3d& c : corners) {
+    const cv::Point2d p = camera.Project(centre + (c - centre) * grow);
+    polygon.emplace_back(static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y)));
+  }
+  const cv::Point2d beside = camera.Project(centre + (corners[0] - centre) * (grow * 1.4));
+  const cv::Point at(std::clamp(static_cast<int>(beside.x), 0, image.cols - 1),
+                     std::clamp(static_cast<int>(beside.y), 0, image.rows - 1));
+  const cv::Vec3b colour = image.at<cv::Vec3b>(at);
+  cv::fillConvexPoly(image, polygon, cv::Scalar(colour[0], colour[1], colour[2]), cv::LINE_AA);
+}
+
+bool SameScore(const rules::State& a, const rules::State& b) {
+  return a.StatusLine() == b.StatusLine() &&
+         a.Scorecard().ToJson().value("rows", rules::Json()) ==
+             b.Scorecard().ToJson().value("rows", rules::Json());
+}
+
+}  // namespace
+
+SimulatedGameSource::SimulatedGameSource(const GameSimulationOptions& options,
+                                         SimulatedFaults faults)
+    : options_(options), faults_(std::move(faults)) {
+  game_ = std::make_unique<SimulatedGame>(options_, false);
+  setup_ = game_->Setup();
+  rules_game_ = game_->State().game_ptr();
+  intrinsics_ = IntrinsicsOf(game_->Camera());
+  unplugged_done_.assign(faults_.unplugged.size(), false);
+}
+
+std::string SimulatedGameSource::Describe() const {
+  std::ostringstream text;
+  const auto& recording = options_.recording;
+  text << "synthetic table: " << recording.game << " seed " << recording.seed << ", ";
+  if (recording.render_frames) {
+    text << recording.width << "x" << recording.height;
+  } else {
+    text << "ground truth only";
+  }
+  text << " at " << recording.fps << " fps";
+  return text.str();
+}
+
+vision::FrameRead SimulatedGameSource::Read() {
+  vision::FrameRead read;
+  if (waiting_reads_ > 0) {
+    --waiting_reads_;
+    read.status = vision::ReadStatus::kWaiting;
+    read.message = "camera unplugged (simulated); the game waits";
+    return read;
+  }
+  const double next_s = delivered_ / options_.recording.fps;
+  for (size_t i = 0; i < faults_.unplugged.size(); ++i) {
+    if (unplugged_done_[i] || next_s < faults_.unplugged[i].first) continue;
+    unplugged_done_[i] = true;
+    waiting_reads_ = std::max(0, static_cast<int>(faults_.unplugged[i].second * 4) - 1);
+    read.status = vision::ReadStatus::kWaiting;
+    read.message = "camera unplugged (simulated); the game waits";
+    return read;
+  }
+  if (faults_.bump_at_s && !bumped_ && next_s >= *faults_.bump_at_s) {
+    bumped_ = true;
+    game_->MoveCamera(Bumped(game_->Camera(), faults_.bump_deg, faults_.bump_mm));
+  }
+  if (!game_->NextFrame()) {
+    ended_ = true;
+    read.status = vision::ReadStatus::kEnded;
+    read.message = "the simulated game is over: " + game_->Finish().stopped;
+    return read;
+  }
+  read.status = vision::ReadStatus::kFrame;
+  read.frame.index = delivered_++;
+  read.frame.time_s = game_->Time();
+  read.frame.image = game_->Image();
+  for (const SimulatedFaults::Covered& covered : faults_.covered_markers) {
+    if (read.frame.image.empty() || read.frame.time_s < covered.from_s ||
+        read.frame.time_s >= covered.to_s)
+      continue;
+    read.frame.image = read.frame.image.clone();
+    CoverMarker(read.frame.image, game_->Camera(), game_->Table().layout, covered.marker);
+  }
+  auto truth = std::make_shared<vision::FrameTruth>();
+  truth->table = game_->TruthTable();
+  truth->hand = game_->HandShadow();
+  read.frame.truth = std::move(truth);
+  return read;
+}
+
+std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
+    const rules::State& live, const ManualDecision& decision) const {
+  if (decision.choices.empty()) return std::nullopt;
+  const size_t done = live.History().size();
+  const std::vector<rules::Action> truth = game_->TruthActions();
+  if (truth.size() <= done) {
+    // The simulated referee has not got this far (yet, or ever).
+    if (ended_) return decision.choices.front().action;
+    return std::nullopt;
+  }
+  for (const rules::LegalAction& choice : decision.choices) {
+    if (choice.action == truth[done].body) return choice.action;
+  }
+  // The truth measured what the camera could not settle: the answer that keeps the
+  // scorecard where the truth's is, after the same shots (or one more decision).
+  for (const size_t upto : {done, done + 1}) {
+    if (upto > truth.size()) continue;
+    const std::vector<rules::Action> prefix(truth.begin(),
+                                            truth.begin() + static_cast<std::ptrdiff_t>(upto));
+    std::unique_ptr<rules::State> expected;
+    try {
+      expected = rules::Replay(rules_game_, prefix);
+    } catch (const rules::RuleError&) {
+      continue;
+    }
+    for (const rules::LegalAction& choice : decision.choices) {
+      std::unique_ptr<rules::State> answered = live.Clone();
+      try {
+        answered->Apply(choice.action, rules::ActionSource::kManual);
+      } catch (const rules::RuleError&) {
+        continue;
+      }
+      if (SameScore(*answered, *expected)) return choice.action;
+    }
+  }
+  return decision.choices.front().action;
+}
+
+GameSimulationReport SimulatedGameSource::Finish() { return game_->Finish(); }
+
+}  // namespace tabref::referee

@@ -1,0 +1,70 @@
+// The live referee end to end on the synthetic table: rendered frames through the marker
+// calibration, the camera analyzer, the tracker and the referee glue, judged against the
+// simulator's truth (short games at 960x540 to keep the binary fast).
+#include <gtest/gtest.h>
+
+#include "app/referee/live/live_evaluation.h"
+
+namespace tabref::referee {
+namespace {
+
+SimulatedTableSettings ShortBocce(int shots) {
+  SimulatedTableSettings table;
+  table.width = 960;
+  table.height = 540;
+  table.max_shots = shots;
+  table.game_options["target"] = 7;
+  return table;
+}
+
+std::string Notes(const LiveEvaluation& evaluation) {
+  std::string text;
+  for (const std::string& note : evaluation.notes) text += note + "\n";
+  return text;
+}
+
+TEST(LiveReferee, JudgesTheJackAndTheFirstBowlsOfABocceRoundLikeTheTruth) {
+  const LiveEvaluation evaluation = EvaluateLiveGame("bocce", 1, ShortBocce(3));
+  EXPECT_EQ(evaluation.truth_shots, 3);
+  EXPECT_EQ(evaluation.judged_correctly, 3) << Notes(evaluation);
+  EXPECT_EQ(evaluation.missed, 0);
+  EXPECT_EQ(evaluation.false_shots, 0);
+  EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+  ASSERT_EQ(evaluation.rest_to_update_s.size(), 3u);
+  for (const double latency : evaluation.rest_to_update_s) {
+    EXPECT_GE(latency, 0.0);
+    EXPECT_LT(latency, 1.0);  // table time from rest to the scorecard: a few frames
+  }
+  EXPECT_GT(evaluation.run.full_detections, 0);
+  EXPECT_LT(evaluation.run.full_detections, evaluation.run.frames / 4);  // cheap frames mostly
+}
+
+TEST(LiveReferee, SeesEveryShotOfAnotherSeedAndPlacesTheJack) {
+  const LiveEvaluation evaluation = EvaluateLiveGame("bocce", 3, ShortBocce(2));
+  EXPECT_EQ(evaluation.truth_shots, 2);
+  EXPECT_EQ(evaluation.missed, 0) << Notes(evaluation);
+  EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
+  EXPECT_GE(evaluation.judged_correctly, 1) << Notes(evaluation);
+}
+
+TEST(LiveEvaluation, ActionsCompareWithinTheTolerance) {
+  const rules::Json truth = {{"type", "jack"}, {"position", {100.0, 200.0}}, {"sigma_mm", 0}};
+  rules::Json live = {{"type", "jack"}, {"position", {101.5, 199.0}}, {"sigma_mm", 0.3}};
+  EXPECT_TRUE(SameAction(truth, live, 3.0));
+  EXPECT_FALSE(SameAction(truth, live, 1.0));
+  live["position"] = nullptr;
+  EXPECT_FALSE(SameAction(truth, live, 3.0));
+  EXPECT_FALSE(SameAction(truth, {{"type", "bowl"}, {"position", {100.0, 200.0}}}, 3.0));
+}
+
+TEST(LiveEvaluation, ScorecardsCompareWithoutTheMeasuredDetails) {
+  rules::Json a = {{"status", "x"}, {"scorecard", {{"rows", {1}}, {"details", {{"d", 1.0}}}}}};
+  rules::Json b = a;
+  b["scorecard"]["details"]["d"] = 1.2;
+  EXPECT_TRUE(SameScorecard(a, b));
+  b["scorecard"]["rows"] = {2};
+  EXPECT_FALSE(SameScorecard(a, b));
+}
+
+}  // namespace
+}  // namespace tabref::referee

@@ -1,0 +1,125 @@
+#include "vision/detect/hand_detector.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+
+#include "calibration/table_mapping.h"
+#include "vision/eval/truth_pieces.h"
+#include "vision/sim/hand.h"
+#include "vision/sim/piece_body.h"
+#include "vision/sim/renderer.h"
+
+namespace tabref::vision {
+namespace {
+
+using sim::Body;
+using sim::PieceKind;
+using sim::PieceLook;
+
+// A table with a few coins and a tile seen by a webcam, rendered with and without a hand.
+class HandDetectorTest : public ::testing::TestWithParam<sim::TableMaterial> {
+ protected:
+  HandDetectorTest() {
+    layout_.material = GetParam();
+    sim::CameraOptions camera;
+    camera.width = 960;
+    camera.height = 540;
+    camera.tilt_deg = 25;
+    camera.distortion = {-0.05, 0.02, 0, 0, 0};
+    const cv::Rect2d top = layout_.TableTop();
+    camera_ = sim::PlaceCamera(camera, layout_.PlayAreaCentre(),
+                               {cv::Vec3d(top.x, top.y, 0), cv::Vec3d(top.br().x, top.br().y, 0)});
+    const calibration::TableCalibration calibration = TruthCalibration(camera_, layout_);
+    mapping_ = std::make_unique<calibration::TableMapping>(calibration);
+    view_ = std::make_unique<TopView>(*mapping_, cv::Rect2d(-70, -70, 900, 600), 0.5);
+    PieceLook coin;
+    coin.kind = PieceKind::kCoin;
+    coin.suit = "suns";
+    coin.rank = "3";
+    PieceLook tile;
+    tile.kind = PieceKind::kTile;
+    tile.suit = "arms";
+    tile.rank = "2";
+    tile.face_up = false;
+    looks_ = {coin, coin, coin, tile};
+    const std::vector<cv::Vec2d> at = {{300, 200}, {330, 215}, {500, 300}, {600, 150}};
+    for (size_t i = 0; i < looks_.size(); ++i)
+      bodies_.push_back(sim::MakeBody(looks_[i], set_, at[i], 0.3));
+  }
+
+  cv::Mat Render(const std::vector<Body>& bodies, const std::optional<sim::HandPose>& hand,
+                 int moment) {
+    if (!renderer_)
+      renderer_ = std::make_unique<sim::Renderer>(camera_, layout_, set_, sim::RenderOptions());
+    return view_->Resample(renderer_->Render(looks_, bodies, 0.1 * moment, hand));
+  }
+
+  PieceSet set_ = LoadPieceSet(DefaultPieceSetFile());
+  sim::TableLayout layout_;
+  sim::Camera camera_;
+  std::unique_ptr<calibration::TableMapping> mapping_;
+  std::unique_ptr<TopView> view_;
+  std::vector<PieceLook> looks_;
+  std::vector<Body> bodies_;
+  std::unique_ptr<sim::Renderer> renderer_;
+};
+
+bool Inside(const std::vector<cv::Point2d>& outline, cv::Point2d p) {
+  std::vector<cv::Point2f> contour;
+  for (const cv::Point2d& q : outline) contour.emplace_back(q);
+  return cv::pointPolygonTest(contour, cv::Point2f(p), false) >= 0;
+}
+
+TEST_P(HandDetectorTest, FindsAHandReachingInFromAnySide) {
+  const HandDetector detector;
+  const cv::Mat empty = Render(bodies_, std::nullopt, 1);
+  for (const double heading_deg : {0.0, 90.0, 180.0, 270.0, 40.0}) {
+    const double heading = heading_deg * CV_PI / 180;
+    // Halfway in and at the coin, as the simulated player's hand moves.
+    for (const double before_s : {0.0, 0.35}) {
+      const std::optional<sim::HandPose> hand =
+          sim::FlickingHand({300, 200}, heading, 1.0, 1.0 - before_s);
+      ASSERT_TRUE(hand.has_value());
+      const HandDetection found = detector.Detect(Render(bodies_, hand, 2), empty, *view_);
+      ASSERT_TRUE(found.found) << heading_deg << " " << before_s;
+      if (before_s > 0) continue;  // only the fingers may be in view yet
+      EXPECT_GT(found.area_mm2, 5000);
+      const cv::Point2d palm(hand->fingertip[0] - 70 * std::cos(heading),
+                             hand->fingertip[1] - 70 * std::sin(heading));
+      bool covered = false;
+      for (const auto& outline : found.outlines_mm) covered = covered || Inside(outline, palm);
+      EXPECT_TRUE(covered) << heading_deg << " " << before_s;
+    }
+  }
+}
+
+TEST_P(HandDetectorTest, MovedPiecesAreNoHand) {
+  const HandDetector detector;
+  const cv::Mat empty = Render(bodies_, std::nullopt, 1);
+  std::vector<Body> moved = bodies_;
+  moved[0].position = {420, 120};  // a coin slid away
+  moved[3].position = {640, 190};  // the tile knocked
+  moved[3].angle = 0.9;
+  const HandDetection found = detector.Detect(Render(moved, std::nullopt, 3), empty, *view_);
+  EXPECT_FALSE(found.found);
+  EXPECT_EQ(cv::countNonZero(found.mask), 0);
+  // The empty table against itself (new noise, exposure wander) finds nothing either.
+  EXPECT_FALSE(detector.Detect(Render(bodies_, std::nullopt, 4), empty, *view_).found);
+}
+
+INSTANTIATE_TEST_SUITE_P(Tables, HandDetectorTest,
+                         ::testing::Values(sim::TableMaterial::kWood, sim::TableMaterial::kFelt,
+                                           sim::TableMaterial::kLaminate));
+
+TEST(SkinTest, SkinIsSkinAndTheTableIsNot) {
+  EXPECT_TRUE(SkinLike(cv::Vec3b(120, 150, 210)));   // light skin under a warm lamp (BGR)
+  EXPECT_TRUE(SkinLike(cv::Vec3b(60, 90, 150)));     // darker skin
+  EXPECT_FALSE(SkinLike(cv::Vec3b(60, 140, 40)));    // green felt
+  EXPECT_FALSE(SkinLike(cv::Vec3b(200, 200, 200)));  // grey laminate
+  EXPECT_FALSE(SkinLike(cv::Vec3b(20, 20, 20)));     // black ink
+}
+
+}  // namespace
+}  // namespace tabref::vision

@@ -1,0 +1,165 @@
+// Accuracy of the pyramid finder on synthetic 1080p tables with exact ground truth
+// (vision/sim): colour, size, pose, apex direction, stacks and position; no pyramid reported
+// on a die, card or pen, none on a coin, no coin on a pyramid.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <stdexcept>
+
+#include "vision/detect/piece_detector.h"
+#include "vision/detect/pyramid_model.h"
+#include "vision/eval/detection_score.h"
+#include "vision/eval/truth_pieces.h"
+#include "vision/sim/detection_scene.h"
+#include "vision/sim/piece_body.h"
+
+namespace tabref::vision {
+namespace {
+
+struct SeenScene {
+  std::vector<TruthPiece> truth;
+  Detection detection;
+  DetectionScore score;
+};
+
+SeenScene DetectScene(std::uint64_t seed, bool distractors = true) {
+  static const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
+  sim::DetectionSceneOptions options;
+  options.seed = seed;
+  options.hand_chance = 0;
+  options.distractors = distractors;
+  const sim::DetectionScene scene = sim::MakeDetectionScene(set, options);
+  PieceDetector detector(set);
+  detector.SetCalibration(TruthCalibration(scene.camera, scene.layout));
+  SeenScene seen;
+  seen.truth = TruthPieces(scene, set);
+  seen.detection = detector.Detect(scene.image);
+  seen.score = ScoreDetection(seen.truth, seen.detection);
+  return seen;
+}
+
+double Share(const KindScore& score, const char* field) {
+  const auto it = score.field_correct.find(field);
+  if (it == score.field_correct.end() || it->second.second == 0) return 1;
+  return static_cast<double>(it->second.first) / it->second.second;
+}
+
+// Scenes with a stacked pair each, lying pyramids (seeds 1, 4) and all distractors.
+class PyramidDetection : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    for (const std::uint64_t seed : {1, 3, 4}) scenes_->push_back(DetectScene(seed));
+  }
+  static void TearDownTestSuite() { scenes_->clear(); }
+  static KindScore Pyramids() {
+    KindScore pyramids;
+    for (const SeenScene& scene : *scenes_) {
+      const auto it = scene.score.kinds.find(ObservedKind::kPyramid);
+      if (it != scene.score.kinds.end()) pyramids.Add(it->second);
+    }
+    return pyramids;
+  }
+  static std::vector<SeenScene>* scenes_;
+};
+std::vector<SeenScene>* PyramidDetection::scenes_ = new std::vector<SeenScene>();
+
+TEST_F(PyramidDetection, FindsPyramidsWithTheirIdentity) {
+  KindScore pyramids = Pyramids();
+  ASSERT_GE(pyramids.truths, 12);
+  EXPECT_GE(pyramids.Recall(), 0.85);
+  EXPECT_EQ(pyramids.false_positives, 0);
+  EXPECT_EQ(Share(pyramids, "colour"), 1.0);
+  EXPECT_GE(Share(pyramids, "size"), 0.9);
+  EXPECT_EQ(Share(pyramids, "pose"), 1.0);
+  EXPECT_EQ(Share(pyramids, "apex"), 1.0);
+  EXPECT_EQ(Share(pyramids, "stacked"), 1.0);
+  EXPECT_GT(pyramids.field_correct["apex"].second, 0) << "no lying pyramid was compared";
+  EXPECT_LT(Percentile(pyramids.position_errors_mm, 0.5), 0.6);
+  int far = 0;
+  for (const double error : pyramids.position_errors_mm) far += error > 2;
+  EXPECT_LE(far, 1);
+  EXPECT_LT(Percentile(pyramids.position_errors_mm, 1.0), 4.0);
+}
+
+TEST_F(PyramidDetection, ReportsStackedPairs) {
+  int stacks = 0;
+  for (const SeenScene& scene : *scenes_) {
+    const std::vector<ObservedPiece>& pieces = scene.detection.pieces;
+    for (const ObservedPiece& piece : pieces) {
+      if (piece.kind != ObservedKind::kPyramid || !piece.on_top_of) continue;  // not coins on tiles
+      ++stacks;
+      ASSERT_GE(*piece.on_top_of, 0);
+      ASSERT_LT(*piece.on_top_of, static_cast<int>(pieces.size()));
+      const ObservedPiece& lower = pieces[static_cast<size_t>(*piece.on_top_of)];
+      EXPECT_EQ(lower.kind, ObservedKind::kPyramid);
+      EXPECT_EQ(piece.pose, "upright");
+      EXPECT_EQ(lower.pose, "upright");
+      EXPECT_LT(rules::Distance(piece.position_mm, lower.position_mm), 0.5);
+    }
+  }
+  EXPECT_EQ(stacks, 3);
+}
+
+TEST_F(PyramidDetection, SigmaCoversTheError) {
+  KindScore pyramids = Pyramids();
+  int within = 0;
+  for (const double n : pyramids.normalised_errors) within += n <= 3;
+  ASSERT_FALSE(pyramids.normalised_errors.empty());
+  EXPECT_GE(within, static_cast<int>(0.9 * pyramids.normalised_errors.size()));
+}
+
+TEST_F(PyramidDetection, NothingOnDistractorsCoinsOrTiles) {
+  for (const SeenScene& scene : *scenes_) {
+    for (const ObservedPiece& piece : scene.detection.pieces) {
+      for (const TruthPiece& truth : scene.truth) {
+        const double distance = rules::Distance(piece.position_mm, truth.piece.position_mm);
+        if (truth.distractor) {
+          EXPECT_GT(distance, 15) << ToString(piece.kind) << " on " << truth.description;
+        } else if (truth.piece.kind != piece.kind && distance < 5) {
+          ADD_FAILURE() << ToString(piece.kind) << " reported on " << truth.description;
+        }
+      }
+    }
+  }
+}
+
+TEST(PyramidModel, LyingPyramidAgreesWithTheSimulator) {
+  const PyramidShape large{25.4, 44.5};
+  EXPECT_NEAR(LyingCentroidFromBaseEdge(large), sim::LyingBaseEdge(large.base_mm, large.height_mm),
+              1e-9);
+  PyramidPlacement lying;
+  lying.pose = PyramidPose::kLying;
+  lying.position_mm = {100, 50};
+  lying.angle_deg = 30;  // the apex points this way
+  const PyramidCorners corners = PyramidVertices(large, lying);
+  const cv::Vec3d apex = corners[4];
+  EXPECT_NEAR(apex[2], 0, 1e-9);
+  EXPECT_NEAR(std::atan2(apex[1] - 50, apex[0] - 100) * 180 / CV_PI, 30, 1e-6);
+  // The raised base edge stands at the height of the face's dihedral angle.
+  const double slant = large.SlantMm();
+  EXPECT_NEAR(corners[2][2], large.base_mm * large.height_mm / slant, 1e-9);
+  // The footprint is the face it lies on: base times slant over two.
+  const rules::Polygon footprint = PyramidFootprint(large, lying);
+  ASSERT_EQ(footprint.vertices.size(), 3u);
+  double twice = 0;
+  for (size_t i = 0; i < 3; ++i) {
+    const rules::Vec2& a = footprint.vertices[i];
+    const rules::Vec2& b = footprint.vertices[(i + 1) % 3];
+    twice += a.x * b.y - a.y * b.x;
+  }
+  EXPECT_NEAR(std::abs(twice) / 2, large.base_mm * slant / 2, 1e-6);
+}
+
+TEST(PyramidOptions, CheckNamesTheField) {
+  DetectionOptions options;
+  options.pyramids.min_overlap = 1.5;
+  try {
+    options.Check();
+    FAIL() << "accepted min_overlap 1.5";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("min_overlap"), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace tabref::vision

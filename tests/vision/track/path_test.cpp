@@ -1,0 +1,64 @@
+#include "vision/track/path.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace tabref::vision {
+namespace {
+
+// A piece sliding at `speed` toward +x, bouncing at `corner_x` (reflected by `turn_deg`),
+// sampled at 30 fps from t = 0 (the bounce between two frames).
+std::vector<PathSample> Bounce(double speed, double corner_x, double turn_deg) {
+  std::vector<PathSample> samples;
+  const double bounce_s = corner_x / speed;
+  const double turn = turn_deg * M_PI / 180;
+  for (int f = 0; f <= 12; ++f) {
+    const double t = f / 30.0;
+    rules::Vec2 p;
+    if (t <= bounce_s) {
+      p = {speed * t, 0};
+    } else {
+      const double s = speed * 0.8 * (t - bounce_s);
+      p = {corner_x + s * std::cos(turn), s * std::sin(turn)};
+    }
+    samples.push_back({t, p});
+  }
+  return samples;
+}
+
+TEST(PathTest, FindsTheCornerOfABounceBetweenFrames) {
+  const TrackerOptions options;
+  for (const double turn : {60.0, 120.0, 180.0}) {
+    const std::vector<Kink> kinks = FindKinks(Bounce(1200, 170, turn), options);
+    ASSERT_EQ(kinks.size(), 1u) << turn;
+    // The bounce lies 10 mm past the frame at 160 mm (a frame is 40 mm of travel).
+    EXPECT_NEAR(kinks[0].corner.x, 170, 1.5) << turn;
+    EXPECT_NEAR(kinks[0].corner.y, 0, 1.5) << turn;
+    EXPECT_NEAR(kinks[0].time_s, 170 / 1200.0, 0.01) << turn;
+  }
+}
+
+TEST(PathTest, AStraightSlowingSlideHasNoKink) {
+  std::vector<PathSample> samples;
+  for (int f = 0; f <= 20; ++f) {
+    const double t = f / 30.0;
+    const double s = std::min(t, 0.5);
+    samples.push_back({t, {1000 * s - 0.5 * 2000 * s * s, 0.3 * s}});
+  }
+  EXPECT_TRUE(FindKinks(samples, TrackerOptions()).empty());
+}
+
+TEST(PathTest, RefinedPathPassesThroughTheCorner) {
+  const Path path(Bounce(1200, 170, 150), TrackerOptions());
+  ASSERT_EQ(path.Kinks().size(), 1u);
+  const rules::Vec2 at = path.At(170 / 1200.0);
+  EXPECT_NEAR(at.x, 170, 1.5);
+  EXPECT_NEAR(at.y, 0, 1.5);
+  // Before the first sample and after the last the path holds its ends.
+  EXPECT_EQ(path.At(-1).x, 0);
+  EXPECT_EQ(path.At(99).x, path.Samples().back().position.x);
+}
+
+}  // namespace
+}  // namespace tabref::vision

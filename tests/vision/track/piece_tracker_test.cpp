@@ -1,0 +1,286 @@
+#include "vision/track/piece_tracker.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "tests/vision/track/scenario.h"
+
+namespace tabref::vision {
+namespace {
+
+using testing::Coin;
+using testing::RunScenario;
+using testing::ScenarioOptions;
+using testing::ScenarioPiece;
+using testing::Slide;
+using testing::Tile;
+using testing::Waypoints;
+using Type = TrackEvent::Type;
+
+std::vector<TrackEvent> Of(const std::vector<TrackEvent>& events, Type type) {
+  std::vector<TrackEvent> found;
+  for (const TrackEvent& event : events) {
+    if (event.type == type) found.push_back(event);
+  }
+  return found;
+}
+
+ScenarioPiece Still(ObservedPiece look) {
+  const rules::Vec2 at = look.position_mm;
+  return {std::move(look), [at](double) -> std::optional<rules::Vec2> { return at; }};
+}
+
+// The track id of the piece nearest to `at` on `table`.
+int TrackNear(const TableObservation& table, rules::Vec2 at) {
+  int best = -1;
+  double distance = 1e9;
+  for (const ObservedPiece& piece : table.pieces) {
+    if (rules::Distance(piece.position_mm, at) < distance) {
+      distance = rules::Distance(piece.position_mm, at);
+      best = piece.track_id;
+    }
+  }
+  return best;
+}
+
+TEST(PieceTrackerTest, PiecesKeepTheirIdentityAndJitterIsNotMotion) {
+  PieceTracker tracker;
+  ScenarioOptions options;
+  options.noise_mm = 0.35;
+  const std::vector<ScenarioPiece> pieces = {Still(Coin("suns", {100, 100})),
+                                             Still(Coin("suns", {130, 100})),
+                                             Still(Coin("moons", {400, 250}))};
+  const auto first = RunScenario(tracker, pieces, 0.5, options);
+  std::vector<int> ids;
+  for (const Track& track : tracker.Tracks()) ids.push_back(track.id);
+  options.seed = 2;
+  const auto later = RunScenario(tracker, pieces, 4, options);
+
+  EXPECT_EQ(Of(first, Type::kTableChanged).size(), 1u);
+  EXPECT_EQ(Of(first, Type::kTableChanged)[0].table.pieces.size(), 3u);
+  EXPECT_TRUE(Of(later, Type::kShotStarted).empty());
+  EXPECT_TRUE(Of(later, Type::kTableChanged).empty());
+  std::vector<int> still;
+  for (const Track& track : tracker.Tracks()) still.push_back(track.id);
+  EXPECT_EQ(still, ids);
+  EXPECT_EQ(tracker.Phase(), TrackerPhase::kSettled);
+}
+
+TEST(PieceTrackerTest, ACreepSmallerThanTheThresholdStartsNoShot) {
+  PieceTracker tracker;
+  ScenarioOptions options;
+  options.noise_mm = 0.3;
+  const std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {100, 100}), Waypoints({{1.0, {100, 100}}, {2.0, {101, 100}}})}};
+  const auto events = RunScenario(tracker, pieces, 3, options);
+  EXPECT_TRUE(Of(events, Type::kShotStarted).empty());
+}
+
+TEST(PieceTrackerTest, AShotRunsFromTheFirstMovementToEverythingAtRest) {
+  PieceTracker tracker;
+  const std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {100, 100}), Slide({100, 100}, {1, 0}, 900, 2750, 1.0)},
+      Still(Coin("moons", {400, 300}))};
+  const auto events = RunScenario(tracker, pieces, 2.5);
+  const auto started = Of(events, Type::kShotStarted);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(started.size(), 1u);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  const int coin = TrackNear(shot.before, {100, 100});
+  EXPECT_EQ(started[0].track, coin);
+  EXPECT_NEAR(shot.start_s, 1.0, 1 / 30.0 + 1e-9);
+  EXPECT_EQ(shot.moved, std::vector<int>{coin});
+  const double stop_s = 1.0 + 900.0 / 2750;
+  const double stop_x = 100 + 900.0 * 900.0 / (2 * 2750);
+  EXPECT_GE(shot.rest_s, stop_s - 0.1);
+  EXPECT_LE(shot.rest_s, stop_s + 0.15);
+  EXPECT_LT(ended[0].time_s - stop_s, 0.35);  // rest hysteresis plus settling
+  const ObservedPiece* after = nullptr;
+  for (const ObservedPiece& piece : shot.after.pieces) {
+    if (piece.track_id == coin) after = &piece;
+  }
+  ASSERT_NE(after, nullptr);
+  EXPECT_NEAR(after->position_mm.x, stop_x, 0.6);
+  EXPECT_EQ(shot.before.pieces.size(), 2u);
+  EXPECT_EQ(shot.after.pieces.size(), 2u);
+  EXPECT_TRUE(shot.contacts.empty());
+  EXPECT_TRUE(shot.left_table.empty());
+}
+
+TEST(PieceTrackerTest, ABounceOffATileBetweenFramesIsAContact) {
+  PieceTracker tracker;
+  // The coin's centre reaches the tile's left edge (274.6 - 9.525) between two frames and
+  // comes back off it.
+  const double hit_s = 1.0 + (265.075 - 100) / 1200;
+  const std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {100, 80}),
+       Waypoints({{1.0, {100, 80}}, {hit_s, {265.075, 80}}, {hit_s + 0.25, {120, 110}}})},
+      Still(Tile({300, 100}))};
+  const auto events = RunScenario(tracker, pieces, 2.5);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  const int coin = TrackNear(shot.before, {100, 80});
+  const int tile = TrackNear(shot.before, {300, 100});
+  ASSERT_EQ(shot.contacts.size(), 1u);
+  EXPECT_EQ(shot.contacts[0].piece, coin);
+  EXPECT_EQ(shot.contacts[0].other, tile);
+  EXPECT_NEAR(shot.contacts[0].time_s, hit_s, 0.02);
+  EXPECT_EQ(Of(events, Type::kContact).size(), 1u);
+}
+
+TEST(PieceTrackerTest, PassingATileFourMillimetresAwayIsNoContact) {
+  PieceTracker tracker;
+  const double y = 100 + 25.4 + 9.525 + 4;
+  const std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {100, y}), Waypoints({{1.0, {100, y}}, {1.4, {580, y}}})},
+      Still(Tile({300, 100}))};
+  const auto events = RunScenario(tracker, pieces, 2.5);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_TRUE(ended[0].shot.contacts.empty());
+}
+
+TEST(PieceTrackerTest, AStruckCoinMovesSecondAndTouchedTheStriker) {
+  PieceTracker tracker;
+  const double hit_s = 1.0 + (280.95 - 100) / 1000;
+  const std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {100, 200}),
+       Waypoints({{1.0, {100, 200}}, {hit_s, {280.95, 200}}, {hit_s + 0.2, {300, 200}}})},
+      {Coin("moons", {300, 200}), Waypoints({{hit_s, {300, 200}}, {hit_s + 0.3, {480, 200}}})}};
+  const auto events = RunScenario(tracker, pieces, 2.5);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  const int striker = TrackNear(shot.before, {100, 200});
+  const int struck = TrackNear(shot.before, {300, 200});
+  EXPECT_EQ(shot.moved, (std::vector<int>{striker, struck}));
+  ASSERT_EQ(shot.contacts.size(), 1u);
+  EXPECT_EQ(shot.contacts[0].piece, striker);
+  EXPECT_EQ(shot.contacts[0].other, struck);
+  EXPECT_NEAR(shot.contacts[0].time_s, hit_s, 0.04);
+}
+
+TEST(PieceTrackerTest, APieceVanishingAtTheEdgeLeftTheTableElseItIsLost) {
+  TrackerOptions options;
+  options.area = testing::Rectangle({0, 0}, {600, 400});
+  for (const bool at_edge : {true, false}) {
+    PieceTracker tracker(options);
+    std::vector<ScenarioPiece> pieces = {Still(Coin("moons", {100, 100}))};
+    if (at_edge) {
+      const auto slide = Slide({480, 200}, {1, 0}, 1500, 2750, 1.0);
+      pieces.push_back({Coin("suns", {480, 200}), [slide](double t) -> std::optional<rules::Vec2> {
+                          const rules::Vec2 p = *slide(t);
+                          if (p.x > 600) return std::nullopt;
+                          return p;
+                        }});
+    } else {
+      const auto slide = Slide({200, 200}, {1, 0}, 1500, 2750, 1.0);
+      pieces.push_back({Coin("suns", {200, 200}), [slide](double t) -> std::optional<rules::Vec2> {
+                          if (t > 1.1) return std::nullopt;
+                          return *slide(t);
+                        }});
+    }
+    const auto events = RunScenario(tracker, pieces, 2.5);
+    const auto ended = Of(events, Type::kShotEnded);
+    ASSERT_EQ(ended.size(), 1u) << at_edge;
+    const ShotObservation& shot = ended[0].shot;
+    const int coin = shot.moved.at(0);
+    EXPECT_EQ(Of(events, Type::kLeftTable).size(), at_edge ? 1u : 0u);
+    EXPECT_EQ(Of(events, Type::kLost).size(), at_edge ? 0u : 1u);
+    EXPECT_EQ(shot.left_table, at_edge ? std::vector<int>{coin} : std::vector<int>{});
+    EXPECT_EQ(shot.after.pieces.size(), 1u);
+  }
+}
+
+TEST(PieceTrackerTest, APieceLostFromSightDuringAShotKeepsItsTrackWhenSeenAgain) {
+  TrackerOptions options;
+  options.area = testing::Rectangle({0, 0}, {900, 400});
+  PieceTracker tracker(options);
+  const auto slide = Slide({200, 200}, {1, 0}, 1500, 2750, 1.0);
+  const std::vector<ScenarioPiece> pieces = {
+      Still(Coin("moons", {100, 100})),
+      {Coin("suns", {200, 200}), [slide](double t) -> std::optional<rules::Vec2> {
+         if (t > 1.45 && t < 1.58) return std::nullopt;  // out of sight as it stops
+         return *slide(t);
+       }}};
+  const auto events = RunScenario(tracker, pieces, 2.5);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(Of(events, Type::kLost).size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  const int coin = shot.moved.at(0);
+  ASSERT_EQ(shot.after.pieces.size(), 2u);
+  const auto same = std::find_if(shot.after.pieces.begin(), shot.after.pieces.end(),
+                                 [&](const ObservedPiece& p) { return p.track_id == coin; });
+  ASSERT_NE(same, shot.after.pieces.end());
+  EXPECT_EQ(same->suit, "suns");
+  EXPECT_NEAR(same->position_mm.x, slide(3.0)->x, 1.0);
+  EXPECT_TRUE(shot.left_table.empty());
+}
+
+TEST(PieceTrackerTest, AHandOverTheTablePausesInsteadOfProducingEvents) {
+  PieceTracker tracker;
+  ScenarioOptions options;
+  options.hand = {{1.0, 2.0}};
+  options.hand_area = testing::Rectangle({250, 150}, {360, 260});
+  int hidden = -1;
+  options.after_frame = [&](double time_s, const PieceTracker& t) {
+    if (time_s < 0.9) hidden = TrackNear(t.RestTable(), {300, 200});
+    // Under the hand: hidden, not gone.
+    if (time_s > 1.0 && time_s < 2.0) {
+      EXPECT_NE(t.FindTrack(hidden), nullptr) << time_s;
+    }
+  };
+  const std::vector<ScenarioPiece> pieces = {
+      Still(Coin("suns", {100, 100})),
+      Still(Coin("moons", {300, 200})),
+      // Put down under the hand while it is there.
+      {Coin("arms", {330, 230}), [](double t) -> std::optional<rules::Vec2> {
+         if (t < 1.5) return std::nullopt;
+         return rules::Vec2{330, 230};
+       }}};
+  const auto events = RunScenario(tracker, pieces, 3, options);
+  EXPECT_TRUE(Of(events, Type::kShotStarted).empty());
+  const auto changed = Of(events, Type::kTableChanged);
+  ASSERT_EQ(changed.size(), 2u);  // the first look, then the coin put down
+  EXPECT_GE(changed[1].time_s, 2.0);
+  EXPECT_EQ(changed[1].table.pieces.size(), 3u);
+  EXPECT_EQ(TrackNear(changed[1].table, {300, 200}), hidden);
+}
+
+TEST(PieceTrackerTest, AShotEndsOnlyOnceTheHandHasGone) {
+  PieceTracker tracker;
+  ScenarioOptions options;
+  options.hand = {{0.9, 2.0}};
+  options.hand_area = testing::Rectangle({0, 0}, {60, 60});
+  const std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {100, 100}), Slide({100, 100}, {1, 0}, 900, 2750, 1.0)}};
+  const auto events = RunScenario(tracker, pieces, 3, options);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_GE(ended[0].time_s, 2.0);
+  EXPECT_LT(ended[0].time_s, 2.3);
+  // The pieces were at rest long before: the shot's rest time says so.
+  EXPECT_LT(ended[0].shot.rest_s, 1.5);
+}
+
+TEST(PieceTrackerTest, APieceMovedSlowlyUnderAHandStartsNoShot) {
+  PieceTracker tracker;
+  ScenarioOptions options;
+  options.hand = {{1.0, 2.5}};
+  options.hand_area = testing::Rectangle({500, 300}, {560, 360});
+  const std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {100, 100}), Waypoints({{1.2, {100, 100}}, {1.7, {120, 100}}})},
+      Still(Coin("moons", {300, 200}))};
+  const auto events = RunScenario(tracker, pieces, 3.5, options);
+  EXPECT_TRUE(Of(events, Type::kShotStarted).empty());
+  const auto changed = Of(events, Type::kTableChanged);
+  ASSERT_EQ(changed.size(), 2u);  // the first look, then the coin moved by hand
+  EXPECT_NEAR(changed[1].table.pieces.at(0).position_mm.x, 120, 0.6);
+}
+
+}  // namespace
+}  // namespace tabref::vision

@@ -1,0 +1,154 @@
+#include "vision/detect/hand_detector.h"
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+#include <stdexcept>
+#include <string>
+
+namespace tabref::vision {
+namespace {
+
+void Require(bool ok, const char* field, const char* range) {
+  if (!ok) {
+    throw std::invalid_argument(std::string("HandDetectorOptions.") + field + " must be " + range);
+  }
+}
+
+int OddPixels(double mm, double px_per_mm) {
+  return 2 * std::max(1, static_cast<int>(std::lround(0.5 * mm * px_per_mm))) + 1;
+}
+
+}  // namespace
+
+void HandDetectorOptions::Check() const {
+  Require(change_threshold > 0 && change_threshold < 255, "change_threshold", "in (0, 255)");
+  Require(close_mm >= 0 && close_mm <= 100, "close_mm", "in 0..100");
+  Require(min_area_mm2 > 0, "min_area_mm2", "positive");
+  Require(border_mm >= 0 && border_mm <= 100, "border_mm", "in 0..100");
+  Require(min_skin_share >= 0 && min_skin_share <= 1, "min_skin_share", "in 0..1");
+  Require(large_area_mm2 >= min_area_mm2, "large_area_mm2", "at least min_area_mm2");
+  Require(margin_mm >= 0 && margin_mm <= 200, "margin_mm", "in 0..200");
+}
+
+cv::Mat ColourChange(const cv::Mat& a, const cv::Mat& b) {
+  CV_Assert(a.type() == CV_8UC3 && b.type() == CV_8UC3 && a.size() == b.size());
+  cv::Mat difference;
+  cv::absdiff(a, b, difference);
+  cv::Mat change(a.size(), CV_8U);
+  for (int y = 0; y < a.rows; ++y) {
+    const auto* d = difference.ptr<cv::Vec3b>(y);
+    auto* out = change.ptr<uchar>(y);
+    for (int x = 0; x < a.cols; ++x) out[x] = std::max({d[x][0], d[x][1], d[x][2]});
+  }
+  return change;
+}
+
+bool SkinLike(const cv::Vec3b& bgr) {
+  const double b = bgr[0];
+  const double g = bgr[1];
+  const double r = bgr[2];
+  const double y = 0.299 * r + 0.587 * g + 0.114 * b;
+  const double cr = 128 + 0.713 * (r - y);
+  const double cb = 128 + 0.564 * (b - y);
+  return y > 45 && cr >= 137 && cr <= 180 && cb >= 77 && cb <= 130;
+}
+
+HandDetector::HandDetector(HandDetectorOptions options) : options_(options) { options_.Check(); }
+
+HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& background,
+                                   const TopView& geometry, const cv::Mat& change) const {
+  HandDetection detection;
+  StageTimer timer(detection.timings);
+  const double scale = geometry.Scale();
+  const double mm2_per_px = 1 / (scale * scale);
+
+  timer.Start("change");
+  const cv::Mat changed_colour = change.empty() ? ColourChange(view, background) : change;
+  cv::Mat changed;
+  cv::threshold(changed_colour, changed, options_.change_threshold, 255, cv::THRESH_BINARY);
+  if (options_.close_mm > 0) {
+    const cv::Mat kernel = cv::getStructuringElement(
+        cv::MORPH_ELLIPSE,
+        cv::Size(OddPixels(options_.close_mm, scale), OddPixels(options_.close_mm, scale)));
+    cv::morphologyEx(changed, changed, cv::MORPH_CLOSE, kernel);
+  }
+
+  timer.Start("regions");
+  cv::Mat labels;
+  cv::Mat stats;
+  cv::Mat centroids;
+  const int count = cv::connectedComponentsWithStats(changed, labels, stats, centroids, 8, CV_32S);
+  const int border = std::max(1, static_cast<int>(std::lround(options_.border_mm * scale)));
+  std::vector<int> hands;
+  for (int label = 1; label < count; ++label) {
+    const double area_mm2 = stats.at<int>(label, cv::CC_STAT_AREA) * mm2_per_px;
+    if (area_mm2 < options_.min_area_mm2) continue;
+    const int left = stats.at<int>(label, cv::CC_STAT_LEFT);
+    const int top = stats.at<int>(label, cv::CC_STAT_TOP);
+    const int right = left + stats.at<int>(label, cv::CC_STAT_WIDTH);
+    const int bottom = top + stats.at<int>(label, cv::CC_STAT_HEIGHT);
+    const bool reaches_border =
+        left < border || top < border || right > view.cols - border || bottom > view.rows - border;
+    int skin = 0;
+    int pixels = 0;
+    for (int y = top; y < bottom; ++y) {
+      const int* row = labels.ptr<int>(y);
+      const auto* colour = view.ptr<cv::Vec3b>(y);
+      for (int x = left; x < right; ++x) {
+        if (row[x] != label) continue;
+        ++pixels;
+        if (SkinLike(colour[x])) ++skin;
+      }
+    }
+    const double skin_share = pixels > 0 ? static_cast<double>(skin) / pixels : 0;
+    const bool hand = reaches_border && (skin_share >= options_.min_skin_share ||
+                                         area_mm2 >= options_.large_area_mm2);
+    if (!hand) {
+      ++detection.rejected_regions;
+      continue;
+    }
+    hands.push_back(label);
+    if (area_mm2 > detection.area_mm2) {
+      detection.area_mm2 = area_mm2;
+      detection.skin_share = skin_share;
+    }
+  }
+
+  timer.Start("outline");
+  detection.mask = cv::Mat::zeros(view.size(), CV_8U);
+  detection.found = !hands.empty();
+  for (int label : hands) {
+    cv::Mat region = labels == label;
+    std::vector<std::vector<cv::Point>> contours;
+    cv::findContours(region, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
+    std::vector<cv::Point> points;
+    for (const auto& contour : contours)
+      points.insert(points.end(), contour.begin(), contour.end());
+    if (points.empty()) continue;
+    detection.mask.setTo(255, region);
+    std::vector<cv::Point> hull;
+    cv::convexHull(points, hull);
+    // The hidden outline: the hull grown by the margin, in the table frame.
+    const double margin_px = options_.margin_mm * scale;
+    cv::Point2d centre(0, 0);
+    for (const cv::Point& p : hull) centre += cv::Point2d(p);
+    centre *= 1.0 / static_cast<double>(hull.size());
+    std::vector<cv::Point2d> outline;
+    for (const cv::Point& p : hull) {
+      const cv::Point2d away = cv::Point2d(p) - centre;
+      const double length = std::max(1e-9, std::hypot(away.x, away.y));
+      outline.push_back(geometry.ToTable(cv::Point2d(p) + away * (margin_px / length)));
+    }
+    detection.outlines_mm.push_back(std::move(outline));
+  }
+  if (detection.found && options_.margin_mm > 0) {
+    const int size = OddPixels(2 * options_.margin_mm, scale);
+    cv::dilate(detection.mask, detection.mask,
+               cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(size, size)));
+  }
+  timer.Stop();
+  return detection;
+}
+
+}  // namespace tabref::vision

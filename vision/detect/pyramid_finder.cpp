@@ -1,0 +1,209 @@
+#include "vision/detect/pyramid_finder.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "vision/detect/paper_white.h"
+#include "vision/detect/pyramid_candidates.h"
+#include "vision/detect/pyramid_fit.h"
+#include "vision/detect/pyramid_pose_search.h"
+
+namespace tabref::vision {
+namespace {
+
+rules::Vec2 Vec(const cv::Point2d& p) { return {p.x, p.y}; }
+
+// One pyramid explained by a blob: its size, colour and pose, how its position was measured.
+struct PyramidHit {
+  size_t colour = 0;
+  size_t size = 0;
+  PyramidPlacement placement;
+  double overlap = 0;           // of the silhouette with the blob
+  bool outline_fitted = false;  // the pose was refined on the outline's edges
+  double fit_sigma_mm = 0;      // from the outline fit's residuals, or from the silhouette
+  int on_top_of = -1;           // index of the carrying hit
+};
+
+double Hypot3(double a, double b, double c) { return std::sqrt(a * a + b * b + c * c); }
+
+}  // namespace
+
+PyramidFinder::PyramidFinder(const PieceSet& set, const DetectionOptions& options)
+    : colours_(set, options.pyramids.colours) {
+  for (const PyramidSize& size : set.pyramid_sizes)
+    shapes_.push_back({size.base_mm, size.height_mm});
+}
+
+std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) const {
+  std::vector<ObservedPiece> pieces;
+  const PyramidOptions& options = context.options.pyramids;
+  if (!options.enabled || shapes_.empty() || colours_.Count() == 0) return pieces;
+  context.timer.Start("candidates");
+  const PaperWhite white =
+      MeasurePaperWhite(context.view_image, context.view, context.mapping.Calibration());
+  double smallest_base = shapes_.front().base_mm;
+  for (const PyramidShape& shape : shapes_) smallest_base = std::min(smallest_base, shape.base_mm);
+  const PyramidColourMap map =
+      FindPyramidCandidates(context.view_image, context.view, context.mapping.Calibration(),
+                            colours_, white, smallest_base, options.candidates);
+
+  context.timer.Start("fit");
+  const double cell_mm = 1 / map.px_per_mm;
+  const double silhouette_sigma = options.silhouette_sigma_cells * cell_mm;
+  const std::vector<PyramidCandidate>& blobs = map.candidates;
+  // Every blob's best single pyramid (overlap -1: none plausible).
+  std::vector<PyramidHypothesis> singles(blobs.size());
+  for (size_t i = 0; i < blobs.size(); ++i) {
+    const std::vector<PyramidHypothesis> hypotheses =
+        SearchPyramidPoses(blobs[i], shapes_, context.view, options.pose_search);
+    singles[i].overlap = -1;
+    if (!hypotheses.empty()) singles[i] = hypotheses.front();
+  }
+  // Stacked pairs: two blobs of different colours, one on the other, or one blob that no
+  // single pyramid explains.
+  double largest_base = 0;
+  for (const PyramidShape& shape : shapes_) largest_base = std::max(largest_base, shape.base_mm);
+  std::vector<bool> used(blobs.size(), false);
+  std::vector<PyramidHit> hits;
+  const auto add_stack = [&](const PyramidStackHypothesis& stack, size_t lower_colour,
+                             size_t upper_colour) {
+    PyramidHit lower;
+    lower.colour = lower_colour;
+    lower.size = stack.lower;
+    lower.placement = stack.lower_placement;
+    lower.overlap = stack.overlap;
+    lower.fit_sigma_mm = silhouette_sigma;
+    hits.push_back(lower);
+    PyramidHit upper = lower;
+    upper.colour = upper_colour;
+    upper.size = stack.upper;
+    upper.placement = stack.upper_placement;
+    upper.on_top_of = static_cast<int>(hits.size()) - 1;
+    hits.push_back(upper);
+  };
+  const auto single_overlap = [&](size_t i) { return std::max(0.0, singles[i].overlap); };
+  struct StackChoice {
+    double gain;
+    std::vector<size_t> lower;
+    size_t upper;
+    PyramidStackHypothesis stack;
+  };
+  std::vector<StackChoice> choices;
+  // The upper pyramid of a pair shows whole; the lower one's colour may show as several blobs
+  // around it.
+  for (size_t j = 0; j < blobs.size(); ++j) {
+    for (size_t colour = 0; colour < colours_.Count(); ++colour) {
+      if (colour == blobs[j].colour) continue;
+      std::vector<size_t> lower_blobs;
+      PyramidCandidate lower;
+      lower.colour = colour;
+      lower.cell_area_mm2 = blobs[j].cell_area_mm2;
+      cv::Point2d sum(0, 0);
+      double apart_area = blobs[j].AreaMm2() * single_overlap(j);
+      for (size_t i = 0; i < blobs.size(); ++i) {
+        if (blobs[i].colour != colour || cv::norm(blobs[i].centroid_mm - blobs[j].centroid_mm) >
+                                             options.stack_reach_bases * largest_base)
+          continue;
+        lower_blobs.push_back(i);
+        lower.cells.insert(lower.cells.end(), blobs[i].cells.begin(), blobs[i].cells.end());
+        sum += blobs[i].centroid_mm * static_cast<double>(blobs[i].cells.size());
+        apart_area += blobs[i].AreaMm2() * single_overlap(i);
+      }
+      if (lower_blobs.empty()) continue;
+      lower.centroid_mm = sum * (1.0 / static_cast<double>(lower.cells.size()));
+      const PyramidStackHypothesis stack =
+          SearchStackedPoses(lower, &blobs[j], shapes_, context.view, options.stack);
+      const double apart = apart_area / (lower.AreaMm2() + blobs[j].AreaMm2());
+      const double gain = stack.overlap - apart;
+      if (stack.overlap >= options.min_stack_overlap && gain > options.min_stack_gain)
+        choices.push_back({gain, std::move(lower_blobs), j, stack});
+    }
+  }
+  std::sort(choices.begin(), choices.end(),
+            [](const StackChoice& a, const StackChoice& b) { return a.gain > b.gain; });
+  for (const StackChoice& choice : choices) {
+    const bool taken = used[choice.upper] || std::any_of(choice.lower.begin(), choice.lower.end(),
+                                                         [&](size_t i) { return used[i]; });
+    if (taken) continue;
+    used[choice.upper] = true;
+    for (const size_t i : choice.lower) used[i] = true;
+    add_stack(choice.stack, blobs[choice.lower.front()].colour, blobs[choice.upper].colour);
+  }
+  for (size_t i = 0; i < blobs.size(); ++i) {
+    if (used[i] || single_overlap(i) >= options.stack_below_overlap) continue;
+    const PyramidStackHypothesis stack =
+        SearchStackedPoses(blobs[i], nullptr, shapes_, context.view, options.stack);
+    if (stack.overlap >= options.min_same_colour_stack_overlap &&
+        stack.overlap - single_overlap(i) >= options.min_same_colour_stack_gain) {
+      used[i] = true;
+      add_stack(stack, blobs[i].colour, blobs[i].colour);
+    }
+  }
+  // The single pyramids, refined on their outline where it fixes the pose.
+  for (size_t i = 0; i < blobs.size(); ++i) {
+    if (used[i]) continue;
+    const PyramidHypothesis& best = singles[i];
+    if (best.overlap < std::max(options.min_overlap, options.min_single_overlap)) {
+      context.Reject(ObservedKind::kPyramid, "fit", "no pyramid's silhouette fits the blob",
+                     blobs[i].centroid_mm);
+      continue;
+    }
+    PyramidHit hit;
+    hit.colour = blobs[i].colour;
+    hit.size = best.size;
+    hit.placement = best.placement;
+    hit.overlap = best.overlap;
+    hit.fit_sigma_mm = silhouette_sigma;
+    const PyramidFit fit = FitPyramid(context.frame, context.mapping, context.view,
+                                      shapes_[best.size], best.placement, options.fit);
+    const double shift = cv::norm(fit.placement.position_mm - best.placement.position_mm);
+    if (fit.accepted && shift <= options.max_refit_shift_mm) {
+      hit.placement = fit.placement;
+      hit.outline_fitted = true;
+      hit.fit_sigma_mm = std::hypot(fit.position_sigma_mm,
+                                    options.loose_outline_sigma_mm * (1 - fit.tight_support));
+    }
+    if (!hit.outline_fitted && hit.overlap < options.min_unfitted_overlap) {
+      context.Reject(ObservedKind::kPyramid, "fit",
+                     fit.accepted ? "outline fit left the silhouette" : fit.reason,
+                     hit.placement.position_mm);
+      continue;
+    }
+    hits.push_back(hit);
+  }
+
+  context.timer.Start("classify");
+  for (const PyramidHit& hit : hits) {
+    const PyramidShape& shape = shapes_[hit.size];
+    ObservedPiece piece;
+    piece.kind = ObservedKind::kPyramid;
+    piece.colour = colours_.Name(hit.colour);
+    piece.size = context.set.pyramid_sizes[hit.size].name;
+    const bool upright = hit.placement.pose == PyramidPose::kUpright;
+    piece.pose = upright ? "upright" : "lying";
+    piece.position_mm = Vec(hit.placement.position_mm);
+    // Upright: the base square's turn, within 0..90; lying: the apex's direction.
+    double angle = hit.placement.angle_deg;
+    angle = upright ? angle - 90 * std::floor(angle / 90) : angle - 360 * std::floor(angle / 360);
+    piece.angle_deg = angle;
+    // Indices in the detection's pieces, which these follow.
+    if (hit.on_top_of >= 0)
+      piece.on_top_of = static_cast<int>(context.detection.pieces.size()) + hit.on_top_of;
+    piece.footprint = PyramidFootprint(shape, hit.placement);
+    const cv::Point2d at = hit.placement.position_mm;
+    const calibration::MappedPoint mapped = context.mapping.ImageToTableWithSigma(
+        context.mapping.TableToImage(cv::Vec3d(at.x, at.y, 0)), 0, 0);
+    piece.sigma_mm = Hypot3(hit.fit_sigma_mm, mapped.sigma_mm, options.model_sigma_mm);
+    piece.confidence = std::clamp(hit.overlap, 0.0, 1.0);
+    pieces.push_back(std::move(piece));
+  }
+  context.timer.Stop();
+  if (context.options.debug_images) {
+    cv::Mat labels;
+    map.labels.convertTo(labels, CV_8U, 255.0 / std::max<size_t>(colours_.Count(), 1));
+    context.detection.debug_images.emplace_back("pyramid_colours", labels);
+  }
+  return pieces;
+}
+
+}  // namespace tabref::vision

@@ -1,0 +1,46 @@
+#include "vision/detect/pyramid_options.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace tabref::vision {
+namespace {
+
+void Require(bool ok, const char* field, const char* range) {
+  if (!ok)
+    throw std::invalid_argument(std::string("PyramidOptions.") + field + " must be " + range);
+}
+
+}  // namespace
+
+void PyramidOptions::Check() const {
+  Require(candidates.px_per_mm > 0.1 && candidates.px_per_mm <= 4, "candidates.px_per_mm",
+          "in (0.1, 4]");
+  Require(candidates.min_area_share > 0 && candidates.min_area_share < 2,
+          "candidates.min_area_share", "in (0, 2)");
+  Require(colours.max_off_hue > 0 && colours.max_off_hue < 1, "colours.max_off_hue", "in (0, 1)");
+  Require(pose_search.upright_step_deg > 0 && pose_search.upright_step_deg <= 45,
+          "pose_search.upright_step_deg", "in (0, 45]");
+  Require(pose_search.lying_step_deg > 0 && pose_search.lying_step_deg <= 45,
+          "pose_search.lying_step_deg", "in (0, 45]");
+  Require(pose_search.refined_hypotheses >= 1, "pose_search.refined_hypotheses", "at least 1");
+  Require(fit.iterations >= 1 && fit.iterations <= 10, "fit.iterations", "in 1..10");
+  Require(fit.ray_spacing_mm > 0.1, "fit.ray_spacing_mm", "above 0.1");
+  Require(min_overlap > 0 && min_overlap < 1, "min_overlap", "in (0, 1)");
+  Require(min_single_overlap > 0 && min_single_overlap <= 1, "min_single_overlap", "in (0, 1]");
+  Require(min_unfitted_overlap > 0 && min_unfitted_overlap <= 1, "min_unfitted_overlap",
+          "in (0, 1]");
+  Require(max_refit_shift_mm > 0, "max_refit_shift_mm", "positive");
+  Require(silhouette_sigma_cells > 0, "silhouette_sigma_cells", "positive");
+  Require(model_sigma_mm >= 0 && model_sigma_mm < 5, "model_sigma_mm", "in [0, 5)");
+  Require(stack.step_deg > 0 && stack.step_deg <= 45, "stack.step_deg", "in (0, 45]");
+  Require(stack_reach_bases >= 0, "stack_reach_bases", "not negative");
+  Require(loose_outline_sigma_mm >= 0 && loose_outline_sigma_mm < 20, "loose_outline_sigma_mm",
+          "in [0, 20)");
+  Require(min_stack_gain > -1 && min_stack_gain < 1, "min_stack_gain", "in (-1, 1)");
+  Require(min_stack_overlap > 0 && min_stack_overlap < 1, "min_stack_overlap", "in (0, 1)");
+  Require(min_same_colour_stack_gain >= 0 && min_same_colour_stack_gain < 1,
+          "min_same_colour_stack_gain", "in [0, 1)");
+}
+
+}  // namespace tabref::vision

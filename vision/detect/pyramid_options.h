@@ -1,0 +1,60 @@
+#pragma once
+
+#include "vision/detect/pyramid_candidates.h"
+#include "vision/detect/pyramid_colours.h"
+#include "vision/detect/pyramid_fit.h"
+#include "vision/detect/pyramid_pose_search.h"
+#include "vision/detect/pyramid_stack.h"
+
+namespace tabref::vision {
+
+// How Looney pyramids are found (pyramid_finder.h).
+struct PyramidOptions {
+  bool enabled = true;  // false: no pyramids are looked for (a set without them, timing)
+  PyramidColourOptions colours;
+  PyramidCandidateOptions candidates;
+  PyramidPoseSearchOptions pose_search;
+  PyramidFitOptions fit;
+  PyramidStackOptions stack;
+  // A blob is a pyramid when some size and pose's silhouette overlaps it at least this much
+  // (intersection over union in the top view).
+  double min_overlap = 0.55;
+  // ... and a single pyramid at least this much, even with its outline fitted: dark print
+  // and shadows take a black pyramid's colour and offer straight edges.
+  double min_single_overlap = 0.7;
+  // The outline fit's pose is taken when it lies within this of the silhouette's (mm);
+  // farther, it locked onto something else and the silhouette's pose stands.
+  double max_refit_shift_mm = 3;
+  // A single pyramid whose outline fit fails is kept at the silhouette's pose only when the
+  // silhouette overlaps its blob at least this well: printed art of a pyramid colour (a
+  // tile's suit) can fill a silhouette loosely but shows no straight outline.
+  double min_unfitted_overlap = 0.88;
+  // 1-sigma of a position from the silhouette alone, per mm of a colour-map cell (the blob's
+  // edge is quantised to cells and a shaded face may miss the colour).
+  double silhouette_sigma_cells = 0.9;
+  // Position uncertainty the fits do not show (model, shading), added in quadrature (mm).
+  double model_sigma_mm = 0.15;
+  // Added to an outline fit's sigma per share of its rays whose edge missed the tight band:
+  // a loosely met outline (a shaded face, a pyramid's own inner edges) hides a pose error
+  // its residuals do not show (mm at no ray tight; measured on the synthetic scenes).
+  double loose_outline_sigma_mm = 2.0;
+  // Two blobs of different colours this close (centroids, per largest base) are tried as a
+  // stacked pair; a blob of one colour is when no single pyramid overlaps it this well, and
+  // taken when the pair overlaps it at least `min_same_colour_stack_overlap` (a pair has
+  // more freedom to fit odd shapes, such as a tile's printed art).
+  double stack_reach_bases = 1.0;
+  double stack_below_overlap = 0.8;
+  double min_same_colour_stack_overlap = 0.8;
+  // A stacked pair is taken when its overlap beats the single pyramids' (area-weighted) by
+  // this much: two blobs of different colours (the lower one shows little, partly through
+  // the upper one's plastic, so a pair may overlap a little worse than the upper one alone
+  // at table height), and one blob of one colour (which a pair explains more easily).
+  double min_stack_gain = -0.06;
+  double min_stack_overlap = 0.5;
+  double min_same_colour_stack_gain = 0.04;
+
+  // Throws std::invalid_argument naming the first field out of range.
+  void Check() const;
+};
+
+}  // namespace tabref::vision

@@ -1,0 +1,158 @@
+#include "vision/detect/pyramid_pose_search.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tabref::vision {
+namespace {
+
+cv::Point2d AreaCentroid(const std::vector<cv::Point2d>& polygon) {
+  double twice_area = 0;
+  cv::Point2d sum(0, 0);
+  for (size_t i = 0; i < polygon.size(); ++i) {
+    const cv::Point2d& a = polygon[i];
+    const cv::Point2d& b = polygon[(i + 1) % polygon.size()];
+    const double cross = a.x * b.y - a.y * b.x;
+    twice_area += cross;
+    sum += (a + b) * cross;
+  }
+  if (std::abs(twice_area) < 1e-12) return polygon.empty() ? cv::Point2d() : polygon.front();
+  return sum * (1 / (3 * twice_area));
+}
+
+// Overlap of the blob with a convex counter-clockwise polygon.
+double Overlap(const PyramidCandidate& candidate, const std::vector<cv::Point2d>& polygon,
+               double polygon_area) {
+  // Half-planes a.x * x + a.y * y <= c, one per edge.
+  std::vector<cv::Vec3d> planes;
+  for (size_t i = 0; i < polygon.size(); ++i) {
+    const cv::Point2d& a = polygon[i];
+    const cv::Point2d& b = polygon[(i + 1) % polygon.size()];
+    const cv::Point2d normal(b.y - a.y, a.x - b.x);  // outward for counter-clockwise
+    planes.emplace_back(normal.x, normal.y, normal.dot(a));
+  }
+  int inside = 0;
+  for (const cv::Point2d& cell : candidate.cells) {
+    bool in = true;
+    for (const cv::Vec3d& plane : planes) {
+      if (plane[0] * cell.x + plane[1] * cell.y > plane[2]) {
+        in = false;
+        break;
+      }
+    }
+    inside += in;
+  }
+  const double intersection = inside * candidate.cell_area_mm2;
+  const double union_area = candidate.AreaMm2() + polygon_area - intersection;
+  return union_area > 0 ? intersection / union_area : 0;
+}
+
+}  // namespace
+
+double SilhouetteOverlap(const PyramidCandidate& candidate, const PyramidShape& shape,
+                         const PyramidPlacement& placement, const TopView& view) {
+  const PyramidSilhouette silhouette = SilhouetteOf(PyramidVertices(shape, placement), view);
+  return Overlap(candidate, silhouette.seen_mm, silhouette.AreaMm2());
+}
+
+std::vector<PyramidHypothesis> SearchPyramidPoses(const PyramidCandidate& candidate,
+                                                  const std::vector<PyramidShape>& shapes,
+                                                  const TopView& view,
+                                                  const PyramidPoseSearchOptions& options) {
+  // The blob's principal axis: a lying pyramid points along it (one way or the other).
+  double xx = 0;
+  double yy = 0;
+  double xy = 0;
+  for (const cv::Point2d& cell : candidate.cells) {
+    const cv::Point2d d = cell - candidate.centroid_mm;
+    xx += d.x * d.x;
+    yy += d.y * d.y;
+    xy += d.x * d.y;
+  }
+  const double axis_deg = 0.5 * std::atan2(2 * xy, xx - yy) * 180 / CV_PI;
+  const double spread = std::sqrt((xx - yy) * (xx - yy) + 4 * xy * xy);
+  const double elongation = (xx + yy + spread) / std::max(xx + yy - spread, 1e-9);
+
+  std::vector<PyramidHypothesis> best;
+  for (size_t size = 0; size < shapes.size(); ++size) {
+    const PyramidShape& shape = shapes[size];
+    for (const PyramidPose pose : {PyramidPose::kUpright, PyramidPose::kLying}) {
+      const bool upright = pose == PyramidPose::kUpright;
+      std::vector<double> angles;
+      if (upright) {
+        for (double angle = 0; angle < 90 - 1e-9; angle += options.upright_step_deg)
+          angles.push_back(angle);
+      } else if (elongation < options.min_elongation) {
+        for (double angle = 0; angle < 360 - 1e-9; angle += options.lying_step_deg)
+          angles.push_back(angle);
+      } else {
+        for (const double way : {0.0, 180.0}) {
+          for (double off = -options.axis_reach_deg; off <= options.axis_reach_deg + 1e-9;
+               off += options.lying_step_deg)
+            angles.push_back(axis_deg + way + off);
+        }
+      }
+      PyramidHypothesis chosen;
+      chosen.size = size;
+      chosen.overlap = -1;
+      for (const double angle : angles) {
+        PyramidPlacement placement;
+        placement.pose = pose;
+        placement.angle_deg = angle;
+        placement.position_mm = candidate.centroid_mm;
+        // Centre the silhouette (not the placement point) on the blob.
+        const PyramidSilhouette silhouette = SilhouetteOf(PyramidVertices(shape, placement), view);
+        const double area_ratio = candidate.AreaMm2() / std::max(silhouette.AreaMm2(), 1e-9);
+        if (area_ratio < options.min_area_ratio || area_ratio > options.max_area_ratio) continue;
+        placement.position_mm += candidate.centroid_mm - AreaCentroid(silhouette.seen_mm);
+        const double overlap = SilhouetteOverlap(candidate, shape, placement, view);
+        if (overlap > chosen.overlap) {
+          chosen.overlap = overlap;
+          chosen.placement = placement;
+        }
+      }
+      if (chosen.overlap > 0) best.push_back(chosen);
+    }
+  }
+  std::sort(best.begin(), best.end(), [](const PyramidHypothesis& a, const PyramidHypothesis& b) {
+    return a.overlap > b.overlap;
+  });
+  // Pattern search on position and turn for the leading few, halving the steps.
+  const size_t refined = std::min(best.size(), static_cast<size_t>(options.refined_hypotheses));
+  for (size_t i = 0; i < refined; ++i) {
+    PyramidHypothesis& chosen = best[i];
+    const PyramidShape& shape = shapes[chosen.size];
+    double move_mm = 0.15 * shape.base_mm;
+    double turn_deg =
+        0.5 * (chosen.placement.pose == PyramidPose::kUpright ? options.upright_step_deg
+                                                              : options.lying_step_deg);
+    for (int round = 0; round < options.refine_rounds; ++round) {
+      bool improved = true;
+      while (improved) {
+        improved = false;
+        for (const cv::Vec3d& change :
+             {cv::Vec3d(move_mm, 0, 0), cv::Vec3d(-move_mm, 0, 0), cv::Vec3d(0, move_mm, 0),
+              cv::Vec3d(0, -move_mm, 0), cv::Vec3d(0, 0, turn_deg), cv::Vec3d(0, 0, -turn_deg)}) {
+          PyramidPlacement trial = chosen.placement;
+          trial.position_mm += cv::Point2d(change[0], change[1]);
+          trial.angle_deg += change[2];
+          const double overlap = SilhouetteOverlap(candidate, shape, trial, view);
+          if (overlap > chosen.overlap + 1e-9) {
+            chosen.overlap = overlap;
+            chosen.placement = trial;
+            improved = true;
+          }
+        }
+      }
+      move_mm *= 0.5;
+      turn_deg *= 0.5;
+    }
+  }
+  best.resize(refined);
+  std::sort(best.begin(), best.end(), [](const PyramidHypothesis& a, const PyramidHypothesis& b) {
+    return a.overlap > b.overlap;
+  });
+  return best;
+}
+
+}  // namespace tabref::vision

@@ -1,0 +1,408 @@
+#include "vision/track/camera_analyzer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <opencv2/imgproc.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "vision/track/contacts.h"
+
+namespace tabref::vision {
+namespace {
+
+void Require(bool ok, const char* field, const char* range) {
+  if (!ok) {
+    throw std::invalid_argument(std::string("CameraAnalyzerOptions.") + field + " must be " +
+                                range);
+  }
+}
+
+// A refit must land this close to where the piece was expected (mm).
+constexpr double kRefitReachMm = 4;
+// Vacated places are blanked this far beyond the piece's radius (mm).
+constexpr double kVacatedMarginMm = 2.5;
+// An unexplained blob confirmed by one in the next frame within this (mm).
+constexpr double kConfirmReachMm = 150;
+// A disc of this share of a piece's radius tells whether its place changed.
+constexpr double kInnerDisc = 0.6;
+
+cv::Rect2d ViewArea(const calibration::TableCalibration& calibration, double margin_mm) {
+  double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
+  for (const cv::Point2d& centre : calibration.marker_centres_mm) {
+    x0 = std::min(x0, centre.x);
+    y0 = std::min(y0, centre.y);
+    x1 = std::max(x1, centre.x);
+    y1 = std::max(y1, centre.y);
+  }
+  return {x0 - margin_mm, y0 - margin_mm, x1 - x0 + 2 * margin_mm, y1 - y0 + 2 * margin_mm};
+}
+
+double FootprintArea(const rules::Footprint& footprint) {
+  if (const auto* circle = std::get_if<rules::Circle>(&footprint))
+    return CV_PI * circle->radius * circle->radius;
+  const auto& v = std::get<rules::Polygon>(footprint).vertices;
+  double twice = 0;
+  for (size_t i = 0; i < v.size(); ++i) twice += rules::Cross(v[i], v[(i + 1) % v.size()]);
+  return 0.5 * std::abs(twice);
+}
+
+}  // namespace
+
+void CameraAnalyzerOptions::Check() const {
+  Require(motion_px_per_mm >= 0.2 && motion_px_per_mm <= 3, "motion_px_per_mm", "in 0.2..3");
+  Require(change_threshold > 0 && change_threshold < 255, "change_threshold", "in (0, 255)");
+  Require(motion_threshold > 0 && motion_threshold < 255, "motion_threshold", "in (0, 255)");
+  Require(absorb_frames >= 2 && absorb_frames <= 1000, "absorb_frames", "in 2..1000");
+  Require(absorb_hand_frames >= absorb_frames && absorb_hand_frames <= 10000, "absorb_hand_frames",
+          "in absorb_frames..10000");
+  Require(min_motion_mm2 >= 0, "min_motion_mm2", "at least 0");
+  Require(min_blob_share > 0 && min_blob_share <= 1, "min_blob_share", "in (0, 1]");
+  Require(max_blob_mm2 > 0, "max_blob_mm2", "positive");
+  Require(disturbed_share > 0 && disturbed_share < 1, "disturbed_share", "in (0, 1)");
+  Require(refit_below_mm_s >= 0, "refit_below_mm_s", "at least 0");
+  hand.Check();
+}
+
+double FrameCosts::TotalMs() const {
+  double total = 0;
+  for (const StageTiming& stage : stages) total += stage.ms;
+  return total;
+}
+
+CameraAnalyzer::CameraAnalyzer(std::shared_ptr<PieceDetector> detector,
+                               CameraAnalyzerOptions options)
+    : detector_(std::move(detector)), options_(options), hands_(options.hand) {
+  options_.Check();
+}
+
+void CameraAnalyzer::SetCalibration(const calibration::TableCalibration& calibration) {
+  detector_->SetCalibration(calibration);
+  mapping_ = std::make_unique<calibration::TableMapping>(calibration);
+  view_ = std::make_unique<TopView>(*mapping_,
+                                    ViewArea(calibration, detector_->Options().view_margin_mm),
+                                    options_.motion_px_per_mm);
+  reset_background_ = true;
+  candidates_.clear();
+}
+
+rules::Polygon CameraAnalyzer::Area() const {
+  const cv::Rect2d area = view_->Area();
+  return rules::Polygon{{{area.x, area.y},
+                         {area.x + area.width, area.y},
+                         {area.x + area.width, area.y + area.height},
+                         {area.x, area.y + area.height}}};
+}
+
+rules::Vec2 CameraAnalyzer::ToTable(const cv::Point2d& view_px, double height_mm) const {
+  const cv::Point2d lifted = view_->LiftTo(view_->ToTable(view_px), height_mm);
+  return {lifted.x, lifted.y};
+}
+
+double CameraAnalyzer::HeightOf(const Track& track) const {
+  const PieceSet& set = detector_->Set();
+  switch (track.piece.kind) {
+    case ObservedKind::kCoin:
+      return set.coin_thickness_mm;
+    case ObservedKind::kTile:
+      return 6.35;
+    case ObservedKind::kPyramid:
+      return 15;
+  }
+  return 0;
+}
+
+double CameraAnalyzer::RadiusOf(const Track& track) const {
+  if (const auto* circle = std::get_if<rules::Circle>(&track.piece.footprint))
+    return circle->radius;
+  return std::sqrt(FootprintArea(track.piece.footprint) / CV_PI);
+}
+
+double CameraAnalyzer::InnerDiscShare(const cv::Mat& mask, rules::Vec2 at_mm,
+                                      double radius_mm) const {
+  const cv::Point2d centre = view_->ToPixel({at_mm.x, at_mm.y});
+  const double r = std::max(1.0, radius_mm * view_->Scale());
+  int inside = 0;
+  int set = 0;
+  for (int y = static_cast<int>(std::floor(centre.y - r)); y <= centre.y + r; ++y) {
+    if (y < 0 || y >= mask.rows) continue;
+    const auto* row = mask.ptr<uchar>(y);
+    for (int x = static_cast<int>(std::floor(centre.x - r)); x <= centre.x + r; ++x) {
+      if (x < 0 || x >= mask.cols) continue;
+      if ((x - centre.x) * (x - centre.x) + (y - centre.y) * (y - centre.y) > r * r) continue;
+      ++inside;
+      if (row[x] != 0) ++set;
+    }
+  }
+  return inside > 0 ? static_cast<double>(set) / inside : 0;
+}
+
+std::optional<ObservedPiece> CameraAnalyzer::Refit(const Track& track, rules::Vec2 near,
+                                                   const cv::Mat& frame) const {
+  if (track.piece.kind != ObservedKind::kCoin) return std::nullopt;
+  const PieceSet& set = detector_->Set();
+  const double radius = 0.5 * set.coin_diameter_mm;
+  const CoinFit fit = FitCoin(frame, *mapping_, {near.x, near.y}, radius, set.coin_thickness_mm,
+                              detector_->Options().coin_fit);
+  if (!fit.accepted ||
+      std::hypot(fit.centre_mm.x - near.x, fit.centre_mm.y - near.y) > kRefitReachMm + radius)
+    return std::nullopt;
+  ObservedPiece piece = track.piece;
+  piece.position_mm = {fit.centre_mm.x, fit.centre_mm.y};
+  piece.footprint = rules::Circle{piece.position_mm, radius};
+  piece.sigma_mm = std::max(0.15, fit.centre_sigma_mm);
+  piece.confidence = 0;  // what it is comes from the track, not from this fit
+  piece.track_id = track.id;
+  return piece;
+}
+
+std::optional<ObservedPiece> CameraAnalyzer::MeasureMoving(const Track& track,
+                                                           rules::Vec2 predicted, double reach_mm,
+                                                           const cv::Mat& frame,
+                                                           const cv::Mat& candidates, bool refit) {
+  const double scale = view_->Scale();
+  const cv::Point2d centre = view_->ToPixel({predicted.x, predicted.y});
+  const double half = reach_mm * scale;
+  const cv::Rect window =
+      cv::Rect(
+          cv::Point(static_cast<int>(centre.x - half), static_cast<int>(centre.y - half)),
+          cv::Point(static_cast<int>(centre.x + half) + 1, static_cast<int>(centre.y + half) + 1)) &
+      cv::Rect(0, 0, candidates.cols, candidates.rows);
+  if (window.empty()) return std::nullopt;
+  cv::Mat roi = candidates(window);
+  cv::Mat labels, stats, centroids;
+  const int count = cv::connectedComponentsWithStats(roi, labels, stats, centroids, 8, CV_32S);
+  const double min_area =
+      options_.min_blob_share * FootprintArea(track.piece.footprint) * scale * scale;
+  int best = -1;
+  double best_distance = 1e18;
+  for (int label = 1; label < count; ++label) {
+    if (stats.at<int>(label, cv::CC_STAT_AREA) < min_area) continue;
+    const cv::Point2d at(centroids.at<double>(label, 0) + window.x,
+                         centroids.at<double>(label, 1) + window.y);
+    const double distance = std::hypot(at.x - centre.x, at.y - centre.y);
+    if (distance < best_distance) {
+      best_distance = distance;
+      best = label;
+    }
+  }
+  if (best < 0 || best_distance > half) return std::nullopt;
+  const cv::Point2d blob(centroids.at<double>(best, 0) + window.x,
+                         centroids.at<double>(best, 1) + window.y);
+  // Taken: no other piece measures this blob.
+  roi.setTo(0, labels == best);
+  rules::Vec2 position = ToTable(blob, 0.5 * HeightOf(track));
+  double sigma = 1.0 / scale;
+  if (refit) {
+    if (const std::optional<ObservedPiece> fitted = Refit(track, position, frame)) {
+      position = fitted->position_mm;
+      sigma = fitted->sigma_mm;
+    }
+  }
+  ObservedPiece piece;
+  piece.kind = track.piece.kind;
+  piece.position_mm = position;
+  piece.sigma_mm = sigma;
+  piece.footprint = Translated(track.piece.footprint, position - track.piece.position_mm);
+  piece.confidence = 0;
+  piece.track_id = track.id;
+  return piece;
+}
+
+void CameraAnalyzer::UpdateBackground(const cv::Mat& view, const cv::Mat& change_prev) {
+  const uchar still = static_cast<uchar>(std::lround(0.5 * options_.motion_threshold));
+  for (int y = 0; y < view.rows; ++y) {
+    const auto* change = change_prev.ptr<uchar>(y);
+    const auto* hand = hand_mask_.empty() ? nullptr : hand_mask_.ptr<uchar>(y);
+    auto* count = stable_.ptr<std::uint16_t>(y);
+    const auto* now = view.ptr<cv::Vec3b>(y);
+    auto* background = background_.ptr<cv::Vec3b>(y);
+    for (int x = 0; x < view.cols; ++x) {
+      count[x] = change[x] <= still ? static_cast<std::uint16_t>(std::min(count[x] + 1, 60000)) : 0;
+      const int needed =
+          hand != nullptr && hand[x] != 0 ? options_.absorb_hand_frames : options_.absorb_frames;
+      if (count[x] >= needed) background[x] = now[x];
+    }
+  }
+  previous_ = view;
+}
+
+TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
+                                     const PieceTracker& tracker) {
+  CV_Assert(view_ != nullptr && frame.type() == CV_8UC3);
+  costs_ = {};
+  StageTimer timer(costs_.stages);
+  TrackerFrame out;
+  out.time_s = time_s;
+
+  timer.Start("view");
+  cv::Mat view = view_->Resample(frame);
+  cv::GaussianBlur(view, view, cv::Size(3, 3), 0);
+
+  timer.Start("background");
+  if (reset_background_ || background_.size() != view.size()) {
+    background_ = view.clone();
+    previous_ = view.clone();
+    stable_ = cv::Mat::zeros(view.size(), CV_16U);
+    reset_background_ = false;
+  }
+  const cv::Mat change_bg = ColourChange(view, background_);
+  const cv::Mat change_prev = ColourChange(view, previous_);
+
+  timer.Start("hand");
+  hand_ = hands_.Detect(view, background_, *view_, change_bg);
+  hand_mask_ = hand_.mask;
+  out.hand_in_view = hand_.found;
+  for (const auto& outline : hand_.outlines_mm) {
+    rules::Polygon hidden;
+    for (const cv::Point2d& p : outline) hidden.vertices.push_back({p.x, p.y});
+    out.hidden.push_back(std::move(hidden));
+  }
+
+  timer.Start("motion");
+  const double scale = view_->Scale();
+  cv::Mat moving = change_prev > options_.motion_threshold;
+  moving.setTo(0, hand_.mask);
+  out.motion = cv::countNonZero(moving) / (scale * scale) > options_.min_motion_mm2;
+  cv::Mat changed = change_bg > options_.change_threshold;
+  changed.setTo(0, hand_.mask);
+
+  const std::vector<Track>& tracks = tracker.Tracks();
+  const auto under_hand = [&](rules::Vec2 at) {
+    if (!hand_.found) return false;
+    const cv::Point2d px = view_->ToPixel({at.x, at.y});
+    const int x = static_cast<int>(std::lround(px.x));
+    const int y = static_cast<int>(std::lround(px.y));
+    return x >= 0 && y >= 0 && x < hand_.mask.cols && y < hand_.mask.rows &&
+           hand_.mask.at<uchar>(y, x) != 0;
+  };
+
+  if (tracker.WantsFullDetection(time_s)) {
+    timer.Start("detect");
+    costs_.full_detection = true;
+    detection_ = detector_->Detect(frame);
+    out.complete = true;
+    for (const ObservedPiece& piece : detection_.pieces) {
+      if (!under_hand(piece.position_mm)) out.pieces.push_back(piece);
+    }
+    // Pieces the detector missed: still there when their place did not change, else
+    // re-fitted where the tracker last saw them.
+    const double gate = tracker.Options().rest_gate_mm;
+    for (const Track& track : tracks) {
+      if (track.hidden || under_hand(track.rest)) continue;
+      const rules::Vec2 at = track.moving ? track.piece.position_mm : track.rest;
+      const bool detected = std::any_of(detection_.pieces.begin(), detection_.pieces.end(),
+                                        [&](const ObservedPiece& piece) {
+                                          return rules::Distance(piece.position_mm, at) < gate;
+                                        });
+      if (detected) continue;
+      if (!track.moving &&
+          InnerDiscShare(changed, at, kInnerDisc * RadiusOf(track)) < options_.disturbed_share) {
+        ObservedPiece kept = track.piece;
+        kept.position_mm = at;
+        kept.footprint = Translated(track.piece.footprint, at - track.piece.position_mm);
+        kept.confidence = 0;
+        kept.track_id = track.id;
+        out.pieces.push_back(kept);
+      } else if (const std::optional<ObservedPiece> fitted = Refit(track, at, frame)) {
+        out.pieces.push_back(*fitted);
+      }
+    }
+    // The settled table is the background from now on.
+    view.copyTo(background_, hand_.mask == 0);
+    stable_.setTo(0);
+    candidates_.clear();
+  } else {
+    timer.Start("measure");
+    // Where pieces moved away from, blanked: a vacated place is no piece.
+    cv::Mat candidates = changed.clone();
+    std::vector<bool> disturbed(tracks.size(), false);
+    for (size_t t = 0; t < tracks.size(); ++t) {
+      const Track& track = tracks[t];
+      if (track.moving || track.hidden || under_hand(track.rest)) continue;
+      disturbed[t] = InnerDiscShare(changed, track.rest, kInnerDisc * RadiusOf(track)) >
+                     options_.disturbed_share;
+    }
+    for (size_t t = 0; t < tracks.size(); ++t) {
+      const Track& track = tracks[t];
+      const rules::Vec2 origin =
+          track.moving && !track.path.empty() ? track.path.front().position : track.rest;
+      if (!track.moving && !disturbed[t]) continue;
+      if (track.moving && rules::Distance(tracker.Predict(track, time_s), origin) < RadiusOf(track))
+        continue;
+      const cv::Point2d px = view_->ToPixel({origin.x, origin.y});
+      cv::circle(candidates, px,
+                 static_cast<int>(std::ceil((RadiusOf(track) + kVacatedMarginMm) * scale)),
+                 cv::Scalar(0), cv::FILLED);
+    }
+    for (size_t t = 0; t < tracks.size(); ++t) {
+      const Track& track = tracks[t];
+      if (track.moving) {
+        const double dt = std::max(1e-3, time_s - track.seen_s);
+        double speed = 0;
+        if (track.path.size() >= 2) {
+          const PathSample& a = track.path[track.path.size() - 2];
+          const PathSample& b = track.path.back();
+          speed = rules::Distance(a.position, b.position) / std::max(1e-3, b.time_s - a.time_s);
+        }
+        const double reach =
+            std::max(2.5 * RadiusOf(track), 0.6 * speed * dt + 1.5 * RadiusOf(track));
+        const bool slow = speed < options_.refit_below_mm_s;
+        if (const auto piece = MeasureMoving(track, tracker.Predict(track, time_s), reach, frame,
+                                             candidates, slow)) {
+          out.pieces.push_back(*piece);
+        }
+      } else if (disturbed[t]) {
+        if (const auto fitted = Refit(track, track.rest, frame)) {
+          out.pieces.push_back(*fitted);
+        } else if (const auto piece =
+                       MeasureMoving(track, track.rest, tracker.Options().reacquire_mm, frame,
+                                     candidates, false)) {
+          out.pieces.push_back(*piece);
+        }
+      }
+    }
+    // Moving blobs nobody explains: a piece the tracker did not see move (set moving under a
+    // hand), once a second frame confirms it moves on.
+    cv::Mat unexplained;
+    cv::dilate(moving, unexplained, cv::Mat());
+    unexplained &= candidates;
+    cv::Mat labels, stats, centroids;
+    const int count =
+        cv::connectedComponentsWithStats(unexplained, labels, stats, centroids, 8, CV_32S);
+    const double coin_area =
+        CV_PI * 0.25 * detector_->Set().coin_diameter_mm * detector_->Set().coin_diameter_mm;
+    std::vector<rules::Vec2> blobs;
+    for (int label = 1; label < count; ++label) {
+      const double area_mm2 = stats.at<int>(label, cv::CC_STAT_AREA) / (scale * scale);
+      if (area_mm2 < options_.min_blob_share * coin_area || area_mm2 > options_.max_blob_mm2)
+        continue;
+      const cv::Point2d px(centroids.at<double>(label, 0), centroids.at<double>(label, 1));
+      const rules::Vec2 at = ToTable(px, 0.5 * detector_->Set().coin_thickness_mm);
+      if (under_hand(at)) continue;
+      blobs.push_back(at);
+      const bool confirmed = std::any_of(
+          candidates_.begin(), candidates_.end(),
+          [&](const rules::Vec2& before) { return rules::Distance(before, at) < kConfirmReachMm; });
+      if (!confirmed) continue;
+      ObservedPiece piece;
+      piece.kind = area_mm2 > 0.6 * 50.8 * 50.8 ? ObservedKind::kTile : ObservedKind::kCoin;
+      piece.position_mm = at;
+      piece.sigma_mm = 1.0 / scale;
+      piece.footprint =
+          piece.kind == ObservedKind::kTile
+              ? rules::Footprint(rules::Square(at, 50.8, 0))
+              : rules::Footprint(rules::Circle{at, 0.5 * detector_->Set().coin_diameter_mm});
+      piece.confidence = 0;
+      out.pieces.push_back(piece);
+    }
+    candidates_ = std::move(blobs);
+  }
+
+  timer.Start("background");
+  UpdateBackground(view, change_prev);
+  timer.Stop();
+  return out;
+}
+
+}  // namespace tabref::vision

@@ -1,0 +1,117 @@
+#pragma once
+
+#include <memory>
+#include <opencv2/core.hpp>
+#include <optional>
+#include <vector>
+
+#include "calibration/table_calibration.h"
+#include "calibration/table_mapping.h"
+#include "vision/detect/coin_fit.h"
+#include "vision/detect/hand_detector.h"
+#include "vision/detect/piece_detector.h"
+#include "vision/detect/stage_timer.h"
+#include "vision/detect/top_view.h"
+#include "vision/track/piece_tracker.h"
+#include "vision/track/tracker_frame.h"
+
+namespace tabref::vision {
+
+struct CameraAnalyzerOptions {
+  // Scale of the cheap top view every frame is resampled into (px/mm): coarse, since it
+  // only has to show what changed; positions at rest come from the full detector.
+  double motion_px_per_mm = 0.5;
+  // Colour change (8-bit, largest over the channels) from the background that shows a piece
+  // moved there, and from the previous frame that counts as motion.
+  double change_threshold = 30;
+  double motion_threshold = 16;
+  // A pixel that stayed unchanged this many frames joins the background (a stopped piece, a
+  // vacated place) ...
+  int absorb_frames = 15;
+  // ... also under a hand (a hand that never moves is no hand; this heals a background
+  // taken with a hand in it).
+  int absorb_hand_frames = 75;
+  // Motion (image share in mm^2) below this is noise.
+  double min_motion_mm2 = 60;
+  // A blob of change counts as a piece when it covers at least this share of the piece's
+  // footprint (a coin blurred by motion spreads thin) and at most `max_blob_mm2`.
+  double min_blob_share = 0.3;
+  double max_blob_mm2 = 12000;
+  // A resting piece whose place changed on more than this share of its inner disc was moved.
+  double disturbed_share = 0.45;
+  // Coins slower than this are re-fitted with the coin fitter (motion blur under 2 mm).
+  double refit_below_mm_s = 120;
+  HandDetectorOptions hand;
+
+  // Throws std::invalid_argument naming the first field out of range.
+  void Check() const;
+};
+
+// What the camera analysis of one frame cost, stage by stage.
+struct FrameCosts {
+  std::vector<StageTiming> stages;  // view, background, hand, motion, measure, detect
+  bool full_detection = false;
+  double TotalMs() const;
+};
+
+// The camera's side of tracking: turns each frame into the tracker's evidence cheaply enough
+// for 30 frames per second. Every frame is resampled into a coarse top view and compared
+// with a background of the table (hands, motion); pieces the tracker follows are measured
+// near where it expects them (the change blob, re-fitted with the coin fitter when slow); a
+// full detection (PieceDetector) runs only when the tracker asks, when the table has
+// settled.
+class CameraAnalyzer {
+ public:
+  CameraAnalyzer(std::shared_ptr<PieceDetector> detector, CameraAnalyzerOptions options = {});
+
+  // Prepares for frames through this calibration (views, background reset).
+  void SetCalibration(const calibration::TableCalibration& calibration);
+  bool HasCalibration() const { return mapping_ != nullptr; }
+
+  // The evidence of one BGR 8-bit frame for `tracker` (which it reads, never changes).
+  TrackerFrame Analyze(const cv::Mat& frame, double time_s, const PieceTracker& tracker);
+
+  // The area pieces are seen in (table frame, mm): the tracker's TrackerOptions::area.
+  rules::Polygon Area() const;
+  const FrameCosts& LastCosts() const { return costs_; }
+  const HandDetection& LastHand() const { return hand_; }
+  const Detection& LastDetection() const { return detection_; }
+  const CameraAnalyzerOptions& Options() const { return options_; }
+  PieceDetector& Detector() { return *detector_; }
+
+ private:
+  struct Blob {
+    cv::Point2d centre_px;
+    double area_px = 0;
+    int label = -1;
+  };
+
+  void UpdateBackground(const cv::Mat& view, const cv::Mat& change_prev);
+  double InnerDiscShare(const cv::Mat& mask, rules::Vec2 at_mm, double radius_mm) const;
+  std::optional<ObservedPiece> MeasureMoving(const Track& track, rules::Vec2 predicted,
+                                             double reach_mm, const cv::Mat& frame,
+                                             const cv::Mat& candidates, bool refit);
+  std::optional<ObservedPiece> Refit(const Track& track, rules::Vec2 near,
+                                     const cv::Mat& frame) const;
+  rules::Vec2 ToTable(const cv::Point2d& view_px, double height_mm) const;
+  double HeightOf(const Track& track) const;
+  double RadiusOf(const Track& track) const;
+
+  std::shared_ptr<PieceDetector> detector_;
+  CameraAnalyzerOptions options_;
+  std::unique_ptr<calibration::TableMapping> mapping_;
+  std::unique_ptr<TopView> view_;
+  cv::Mat background_;  // BGR top view of the table without what moves
+  cv::Mat previous_;    // last frame's top view
+  cv::Mat stable_;      // CV_16U: frames each pixel stayed unchanged
+  cv::Mat hand_mask_;   // last frame's
+  HandDetector hands_;
+  HandDetection hand_;
+  Detection detection_;
+  FrameCosts costs_;
+  // Unexplained moving blobs of the last frame, confirmed when the next frame has one near.
+  std::vector<rules::Vec2> candidates_;
+  bool reset_background_ = true;
+};
+
+}  // namespace tabref::vision

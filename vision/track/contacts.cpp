@@ -1,0 +1,126 @@
+#include "vision/track/contacts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace tabref::vision {
+namespace {
+
+constexpr double kSubstepMm = 1.0;  // graze search resolution along the paths
+
+double Tolerance(double base_mm, const ShotPiece& a, const ShotPiece& b) {
+  return base_mm + 2 * std::hypot(a.sigma_mm, b.sigma_mm);
+}
+
+double GapAt(const ShotPiece& a, rules::Vec2 at_a, const ShotPiece& b, rules::Vec2 at_b) {
+  return rules::Gap(a.FootprintAt(at_a), b.FootprintAt(at_b));
+}
+
+// The smallest gap between `a` and `b` over [from, to] along their refined paths, and when.
+std::pair<double, double> SmallestGap(const ShotPiece& a, const ShotPiece& b, double from,
+                                      double to) {
+  std::vector<double> times = {from, to};
+  for (const ShotPiece* piece : {&a, &b}) {
+    for (const PathSample& sample : piece->path.Refined()) {
+      if (sample.time_s > from && sample.time_s < to) times.push_back(sample.time_s);
+    }
+  }
+  std::sort(times.begin(), times.end());
+  std::pair<double, double> best = {GapAt(a, a.At(from), b, b.At(from)), from};
+  for (size_t i = 0; i + 1 < times.size(); ++i) {
+    const double t0 = times[i];
+    const double t1 = times[i + 1];
+    if (t1 <= t0) continue;
+    const double travel =
+        std::max(rules::Distance(a.At(t0), a.At(t1)), rules::Distance(b.At(t0), b.At(t1)));
+    const int steps = std::max(1, static_cast<int>(std::ceil(travel / kSubstepMm)));
+    for (int s = 1; s <= steps; ++s) {
+      const double t = t0 + (t1 - t0) * s / steps;
+      const double gap = GapAt(a, a.At(t), b, b.At(t));
+      if (gap < best.first) best = {gap, t};
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+rules::Footprint Translated(const rules::Footprint& footprint, rules::Vec2 offset) {
+  if (const auto* circle = std::get_if<rules::Circle>(&footprint)) {
+    return rules::Circle{circle->center + offset, circle->radius};
+  }
+  rules::Polygon polygon = std::get<rules::Polygon>(footprint);
+  for (rules::Vec2& vertex : polygon.vertices) vertex = vertex + offset;
+  return polygon;
+}
+
+rules::Vec2 ShotPiece::At(double time_s) const {
+  if (path.Empty() || time_s <= path.StartTime()) return rest;
+  return path.At(time_s);
+}
+
+rules::Footprint ShotPiece::FootprintAt(rules::Vec2 position) const {
+  return Translated(footprint, position - rest);
+}
+
+std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
+                                          const TrackerOptions& options) {
+  // First touch per unordered pair.
+  std::map<std::pair<int, int>, ObservedContact> first;
+  const auto add = [&](double time_s, int mover, int other) {
+    const std::pair<int, int> key = std::minmax(mover, other);
+    const auto found = first.find(key);
+    if (found == first.end() || time_s < found->second.time_s) {
+      first[key] = ObservedContact{time_s, mover, other};
+    }
+  };
+  for (const ShotPiece& a : pieces) {
+    if (a.path.Empty()) continue;
+    // Bounces: the nearest piece to the corner, if it is within touching distance.
+    for (const Kink& kink : a.path.Kinks()) {
+      const ShotPiece* nearest = nullptr;
+      double nearest_gap = 0;
+      for (const ShotPiece& b : pieces) {
+        if (b.track == a.track) continue;
+        const double gap = GapAt(a, kink.corner, b, b.At(kink.time_s));
+        if (gap <= Tolerance(options.touch_mm, a, b) && (nearest == nullptr || gap < nearest_gap)) {
+          nearest = &b;
+          nearest_gap = gap;
+        }
+      }
+      if (nearest != nullptr) add(kink.time_s, a.track, nearest->track);
+    }
+    for (const ShotPiece& b : pieces) {
+      if (b.track == a.track) continue;
+      // `b` set moving while `a` was on its way: struck, if `a` came close around then.
+      if (!b.path.Empty() && b.path.StartTime() > a.path.StartTime()) {
+        const double start = b.path.StartTime();
+        const double next = b.path.Samples().size() > 1 ? b.path.Samples()[1].time_s : start;
+        const double span = std::max(next - start, 1e-3);
+        ShotPiece resting = b;
+        resting.path = Path();
+        const auto [gap, when] = SmallestGap(a, resting, start - span, next);
+        if (gap <= Tolerance(options.touch_mm, a, b)) add(when, a.track, b.track);
+      }
+      // Grazes anywhere along the way (each pair once, from the mover that started first).
+      if (!b.path.Empty() && (b.path.StartTime() < a.path.StartTime() ||
+                              (b.path.StartTime() == a.path.StartTime() && b.track < a.track)))
+        continue;
+      const double from = a.path.StartTime();
+      const double to = std::max(a.path.EndTime(), b.path.Empty() ? from : b.path.EndTime());
+      const double tolerance = Tolerance(options.graze_mm, a, b);
+      // Pieces touching before the shot are not a touch of the shot.
+      if (GapAt(a, a.At(from), b, b.At(from)) <= tolerance) continue;
+      const auto [gap, when] = SmallestGap(a, b, from, to);
+      if (gap <= tolerance) add(when, a.track, b.track);
+    }
+  }
+  std::vector<ObservedContact> contacts;
+  for (const auto& [pair, contact] : first) contacts.push_back(contact);
+  std::sort(contacts.begin(), contacts.end(),
+            [](const ObservedContact& x, const ObservedContact& y) { return x.time_s < y.time_s; });
+  return contacts;
+}
+
+}  // namespace tabref::vision

@@ -1,0 +1,34 @@
+#pragma once
+
+#include <vector>
+
+#include "rules/core/geometry.h"
+#include "vision/observation/observation.h"
+#include "vision/track/path.h"
+#include "vision/track/tracker_options.h"
+
+namespace tabref::vision {
+
+// One piece during a shot, as contact detection needs it.
+struct ShotPiece {
+  int track = -1;
+  rules::Footprint footprint;  // drawn at `rest`
+  rules::Vec2 rest;            // where it rested before the shot (or was first seen)
+  double sigma_mm = 0;
+  Path path;  // empty when it did not move
+  // Where the piece is at `time_s`: at rest before its path starts, along it after.
+  rules::Vec2 At(double time_s) const;
+  rules::Footprint FootprintAt(rules::Vec2 position) const;
+};
+
+// Touches during a shot, from the pieces' paths rather than only their final places:
+// where a piece bounced (a kink) next to another, where a resting piece was set moving
+// next to a moving one, and moving pieces that came within a graze of another. One contact
+// per pair of pieces (the first), in time order; `piece` is the mover.
+std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
+                                          const TrackerOptions& options);
+
+// The footprint moved by `offset`.
+rules::Footprint Translated(const rules::Footprint& footprint, rules::Vec2 offset);
+
+}  // namespace tabref::vision

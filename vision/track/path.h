@@ -1,0 +1,51 @@
+#pragma once
+
+#include <vector>
+
+#include "rules/core/geometry.h"
+#include "vision/track/tracker_options.h"
+
+namespace tabref::vision {
+
+// Where a piece was at one moment.
+struct PathSample {
+  double time_s = 0;
+  rules::Vec2 position;
+};
+
+// A sharp turn of a path between two frames (a bounce off another piece or a tile): the
+// corner where the straight run in meets the straight run out, and when the piece was there.
+struct Kink {
+  double time_s = 0;
+  rules::Vec2 corner;
+};
+
+// A piece's path through a shot: where it rested, then one measured position per frame.
+// Between frames the piece is taken to slide straight, except at kinks, where the corner is
+// reconstructed from the runs before and after (a fast piece covers several millimetres per
+// frame, so a bounce falls between samples and a straight line would cut its corner).
+class Path {
+ public:
+  Path() = default;
+  Path(std::vector<PathSample> samples, const TrackerOptions& options);
+
+  bool Empty() const { return samples_.empty(); }
+  const std::vector<PathSample>& Samples() const { return samples_; }
+  const std::vector<Kink>& Kinks() const { return kinks_; }
+  // The samples with the kinks' corners in time order: the path as the piece slid it.
+  const std::vector<PathSample>& Refined() const { return refined_; }
+  double StartTime() const { return samples_.front().time_s; }
+  double EndTime() const { return samples_.back().time_s; }
+  // Position at `time_s` along the refined path (the ends held before and after).
+  rules::Vec2 At(double time_s) const;
+
+ private:
+  std::vector<PathSample> samples_;
+  std::vector<Kink> kinks_;
+  std::vector<PathSample> refined_;
+};
+
+// The kinks of a sampled path (see Path).
+std::vector<Kink> FindKinks(const std::vector<PathSample>& samples, const TrackerOptions& options);
+
+}  // namespace tabref::vision

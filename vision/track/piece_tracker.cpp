@@ -1,0 +1,643 @@
+#include "vision/track/piece_tracker.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "vision/track/contacts.h"
+
+namespace tabref::vision {
+namespace {
+
+// What a camera tells pieces apart by, as one key: "coin|suit|suns|||".
+std::string IdentityKey(const ObservedPiece& piece) {
+  std::ostringstream key;
+  key << ToString(piece.kind) << '|' << piece.side.value_or("") << '|' << piece.suit.value_or("")
+      << '|' << piece.rank.value_or("") << '|' << piece.colour.value_or("") << '|'
+      << piece.size.value_or("");
+  return key.str();
+}
+
+std::optional<std::string> Field(const std::string& value) {
+  return value.empty() ? std::nullopt : std::optional<std::string>(value);
+}
+
+// Sets the identity fields of `piece` from a key.
+void ApplyIdentity(ObservedPiece& piece, const std::string& key) {
+  std::vector<std::string> fields;
+  std::istringstream in(key);
+  std::string field;
+  while (std::getline(in, field, '|')) fields.push_back(field);
+  fields.resize(6);
+  piece.kind = ObservedKindFromString(fields[0]).value_or(piece.kind);
+  piece.side = Field(fields[1]);
+  piece.suit = Field(fields[2]);
+  piece.rank = Field(fields[3]);
+  piece.colour = Field(fields[4]);
+  piece.size = Field(fields[5]);
+}
+
+bool Differ(const std::optional<std::string>& a, const std::optional<std::string>& b) {
+  return a && b && *a != *b;
+}
+
+// Whether a measurement may be of this track: unidentified measurements may be of any
+// piece; otherwise the kind and every field both know must agree.
+bool Compatible(const ObservedPiece& measured, const Track& track) {
+  if (Unidentified(measured) || !track.Identified()) return true;
+  const ObservedPiece& known = track.piece;
+  return measured.kind == known.kind && !Differ(measured.side, known.side) &&
+         !Differ(measured.suit, known.suit) && !Differ(measured.rank, known.rank) &&
+         !Differ(measured.colour, known.colour) && !Differ(measured.size, known.size);
+}
+
+double Radius(const rules::Footprint& footprint) {
+  if (const auto* circle = std::get_if<rules::Circle>(&footprint)) return circle->radius;
+  const rules::Vec2 centre = rules::Centroid(footprint);
+  double radius = 0;
+  for (const rules::Vec2& v : std::get<rules::Polygon>(footprint).vertices)
+    radius = std::max(radius, rules::Distance(v, centre));
+  return radius;
+}
+
+// Share of a new full detection taken into a resting piece's place.
+constexpr double kRestSmoothing = 0.3;
+
+double FootprintCentreOffset(const ObservedPiece& piece) {
+  return rules::Distance(rules::Centroid(piece.footprint), piece.position_mm);
+}
+
+}  // namespace
+
+bool Unidentified(const ObservedPiece& piece) {
+  return piece.confidence <= 0 && !piece.side && !piece.suit && !piece.rank && !piece.colour &&
+         !piece.size;
+}
+
+const char* ToString(TrackerPhase phase) {
+  switch (phase) {
+    case TrackerPhase::kSettled:
+      return "settled";
+    case TrackerPhase::kChanging:
+      return "changing";
+    case TrackerPhase::kShot:
+      return "shot";
+    case TrackerPhase::kBlind:
+      return "blind";
+  }
+  return "?";
+}
+
+const char* ToString(TrackEvent::Type type) {
+  switch (type) {
+    case TrackEvent::Type::kShotStarted:
+      return "shot started";
+    case TrackEvent::Type::kContact:
+      return "contact";
+    case TrackEvent::Type::kLeftTable:
+      return "left table";
+    case TrackEvent::Type::kLost:
+      return "lost";
+    case TrackEvent::Type::kShotEnded:
+      return "shot ended";
+    case TrackEvent::Type::kTableChanged:
+      return "table changed";
+  }
+  return "?";
+}
+
+PieceTracker::PieceTracker(TrackerOptions options) : options_(std::move(options)) {
+  options_.Check();
+}
+
+void PieceTracker::Reset() {
+  tracks_.clear();
+  phase_ = TrackerPhase::kChanging;
+  quiet_ = 0;
+  dirty_ = true;
+  last_full_s_ = -1e9;
+  rest_table_ = {};
+  shot_.reset();
+  reported_contacts_.clear();
+  departed_.clear();
+}
+
+const Track* PieceTracker::FindTrack(int id) const {
+  for (const Track& track : tracks_) {
+    if (track.id == id) return &track;
+  }
+  return nullptr;
+}
+
+double PieceTracker::Speed(const Track& track) const {
+  const size_t n = track.path.size();
+  if (!track.moving || n < 2) return 0;
+  const PathSample& a = track.path[n - 2];
+  const PathSample& b = track.path[n - 1];
+  const double dt = b.time_s - a.time_s;
+  return dt > 0 ? rules::Distance(a.position, b.position) / dt : 0;
+}
+
+rules::Vec2 PieceTracker::Predict(const Track& track, double time_s) const {
+  if (!track.moving) return track.rest;
+  const size_t n = track.path.size();
+  if (n < 2) return track.piece.position_mm;
+  const PathSample& a = track.path[n - 2];
+  const PathSample& b = track.path[n - 1];
+  const double dt = b.time_s - a.time_s;
+  if (dt <= 0) return b.position;
+  const rules::Vec2 velocity = (b.position - a.position) * (1 / dt);
+  return b.position + velocity * (time_s - b.time_s);
+}
+
+ObservedPiece PieceTracker::PieceAt(const Track& track, rules::Vec2 position) const {
+  ObservedPiece piece = track.piece;
+  piece.footprint = Translated(track.piece.footprint, position - track.piece.position_mm);
+  piece.position_mm = position;
+  piece.track_id = track.id;
+  piece.on_top_of.reset();
+  return piece;
+}
+
+TableObservation PieceTracker::Table(double time_s) const {
+  TableObservation table;
+  table.time_s = time_s;
+  for (const Track& track : tracks_) {
+    if (!track.Identified() && track.moving) continue;
+    table.pieces.push_back(PieceAt(track, track.moving ? track.piece.position_mm : track.rest));
+  }
+  for (size_t i = 0; i < tracks_.size(); ++i) {
+    if (tracks_[i].carrier < 0) continue;
+    for (size_t j = 0; j < table.pieces.size(); ++j) {
+      if (table.pieces[j].track_id != tracks_[i].carrier) continue;
+      for (ObservedPiece& piece : table.pieces) {
+        if (piece.track_id == tracks_[i].id) piece.on_top_of = static_cast<int>(j);
+      }
+    }
+  }
+  return table;
+}
+
+bool PieceTracker::Hidden(const Track& track, const TrackerFrame& frame) const {
+  if (frame.hidden.empty()) return false;
+  const rules::Footprint here =
+      Translated(track.piece.footprint,
+                 (track.moving ? track.piece.position_mm : track.rest) - track.piece.position_mm);
+  return std::any_of(frame.hidden.begin(), frame.hidden.end(),
+                     [&](const rules::Polygon& area) { return rules::Gap(here, area) <= 0; });
+}
+
+bool PieceTracker::NearEdge(rules::Vec2 position) const {
+  if (options_.area.vertices.empty()) return false;
+  if (!rules::Contains(options_.area, position)) return true;
+  const auto& v = options_.area.vertices;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (rules::DistanceToSegment(position, v[i], v[(i + 1) % v.size()]) < options_.edge_band_mm)
+      return true;
+  }
+  return false;
+}
+
+bool PieceTracker::WantsFullDetection(double time_s) const {
+  return Quiet() && (dirty_ || time_s - last_full_s_ >= options_.refresh_s);
+}
+
+Track& PieceTracker::NewTrack(const ObservedPiece& piece, const TrackerFrame& frame) {
+  Track track;
+  track.id = next_id_++;
+  track.piece = piece;
+  track.piece.track_id = track.id;
+  track.piece.on_top_of.reset();
+  track.rest = piece.position_mm;
+  track.seen_s = frame.time_s;
+  track.rest_since_s = frame.time_s;
+  if (!Unidentified(piece)) {
+    if (piece.confidence > 0) track.identity_votes[IdentityKey(piece)] = piece.confidence;
+  } else {
+    // Only moving things are measured without an identity (a blurred blob).
+    track.moving = true;
+    track.moving_since_s = frame.time_s;
+    track.path.push_back({frame.time_s, piece.position_mm});
+  }
+  tracks_.push_back(std::move(track));
+  return tracks_.back();
+}
+
+// Measurement index per track (or -1), tracks_ order.
+std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
+  std::vector<int> of_track(tracks_.size(), -1);
+  std::vector<bool> used(frame.pieces.size(), false);
+  const auto index_of = [&](int id) -> int {
+    for (size_t t = 0; t < tracks_.size(); ++t) {
+      if (tracks_[t].id == id) return static_cast<int>(t);
+    }
+    return -1;
+  };
+  for (size_t m = 0; m < frame.pieces.size(); ++m) {
+    const int hinted = frame.pieces[m].track_id;
+    if (hinted < 0) continue;
+    const int t = index_of(hinted);
+    if (t >= 0 && of_track[static_cast<size_t>(t)] < 0) {
+      of_track[static_cast<size_t>(t)] = static_cast<int>(m);
+      used[m] = true;
+    }
+  }
+  const double dt = std::max(1e-3, frame.time_s - last_time_s_);
+  // Greedy by distance within the gates: first where each piece is expected, then any unseen
+  // piece farther away (it moved between two frames).
+  for (int pass = 0; pass < 2; ++pass) {
+    struct Pair {
+      double cost;
+      size_t m;
+      size_t t;
+    };
+    std::vector<Pair> pairs;
+    for (size_t m = 0; m < frame.pieces.size(); ++m) {
+      if (used[m]) continue;
+      const ObservedPiece& piece = frame.pieces[m];
+      for (size_t t = 0; t < tracks_.size(); ++t) {
+        if (of_track[t] >= 0) continue;
+        const Track& track = tracks_[t];
+        const bool compatible = Compatible(piece, track);
+        const double distance = rules::Distance(piece.position_mm, Predict(track, frame.time_s));
+        double gate = 0;
+        if (pass == 0) {
+          gate = track.moving ? options_.moving_gate_mm + 0.5 * Speed(track) * dt
+                              : std::max(options_.rest_gate_mm,
+                                         4 * std::hypot(piece.sigma_mm, track.piece.sigma_mm));
+          if (distance > gate) continue;
+          // A face read differently is still most likely the piece that was there.
+          pairs.push_back({distance + (compatible ? 0 : gate), m, t});
+        } else {
+          if (!compatible) continue;
+          gate = options_.reacquire_mm + Speed(track) * dt;
+          if (distance > gate) continue;
+          pairs.push_back({distance, m, t});
+        }
+      }
+    }
+    std::sort(pairs.begin(), pairs.end(),
+              [](const Pair& a, const Pair& b) { return a.cost < b.cost; });
+    for (const Pair& pair : pairs) {
+      if (used[pair.m] || of_track[pair.t] >= 0) continue;
+      used[pair.m] = true;
+      of_track[pair.t] = static_cast<int>(pair.m);
+    }
+  }
+  return of_track;
+}
+
+void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece,
+                               const TrackerFrame& frame) {
+  track.moving = true;
+  track.quiet = 0;
+  track.moving_since_s = last_time_s_;
+  track.path.push_back({last_time_s_, track.rest});
+  track.path.push_back({frame.time_s, piece.position_mm});
+  const double dt = std::max(1e-3, frame.time_s - last_time_s_);
+  const double speed = rules::Distance(track.rest, piece.position_mm) / dt;
+  track.carried = !shot_ && frame.hand_in_view && speed < options_.flick_speed_mm_s;
+}
+
+void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
+                           std::vector<TrackEvent>& /*events*/) {
+  const rules::Vec2 previous = track.piece.position_mm;
+  if (!Unidentified(piece) && piece.confidence > 0) {
+    // A reading of what the piece is: it votes.
+    track.identity_votes[IdentityKey(piece)] += piece.confidence;
+    const auto best =
+        std::max_element(track.identity_votes.begin(), track.identity_votes.end(),
+                         [](const auto& a, const auto& b) { return a.second < b.second; });
+    ApplyIdentity(track.piece, best->first);
+    track.piece.pose = piece.pose ? piece.pose : track.piece.pose;
+    track.piece.angle_deg = piece.angle_deg;
+    track.piece.footprint = piece.footprint;
+    track.piece.confidence = piece.confidence;
+  } else if (!Unidentified(piece)) {
+    track.piece.footprint = piece.footprint;  // a re-fit of a known piece: where, not what
+  } else {
+    track.piece.footprint = Translated(track.piece.footprint, piece.position_mm - previous);
+  }
+  track.piece.position_mm = piece.position_mm;
+  track.piece.sigma_mm = piece.sigma_mm;
+  track.seen_s = frame.time_s;
+  track.misses = 0;
+  track.hidden = false;
+  if (!track.moving) {
+    const double distance = rules::Distance(piece.position_mm, track.rest);
+    const double threshold = std::max(options_.start_mm, 3 * std::sqrt(2.0) * piece.sigma_mm);
+    if (distance > threshold) {
+      StartMoving(track, piece, frame);
+    } else if (frame.complete && Quiet()) {
+      // A fresh full detection of a settled table: the rest place averages them.
+      track.rest = track.rest + (piece.position_mm - track.rest) * kRestSmoothing;
+    }
+    return;
+  }
+  const double step =
+      track.path.empty() ? 0 : rules::Distance(track.path.back().position, piece.position_mm);
+  track.quiet = step < options_.rest_step_mm ? track.quiet + 1 : 0;
+  track.path.push_back({frame.time_s, piece.position_mm});
+  if (track.quiet >= options_.rest_frames) {
+    track.moving = false;
+    track.carried = false;
+    track.rest = piece.position_mm;
+    const size_t n = track.path.size();
+    track.rest_since_s = track.path[n - 1 - static_cast<size_t>(track.quiet)].time_s;
+    track.quiet = 0;
+  }
+}
+
+bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
+                          std::vector<TrackEvent>& events) {
+  // Only a detection that says what the piece is (a blur could be anything).
+  if (!shot_ || Unidentified(piece) || piece.confidence <= 0) return false;
+  auto best = departed_.end();
+  double best_distance = 2 * options_.reacquire_mm;
+  for (auto it = departed_.begin(); it != departed_.end(); ++it) {
+    const Track& lost = it->second;
+    if (std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id)) continue;
+    if (lost.piece.kind != piece.kind) continue;
+    // A track never identified (a blur since it came in) may be any piece of its kind.
+    if (lost.Identified() && IdentityKey(lost.piece) != IdentityKey(piece)) continue;
+    const double distance = rules::Distance(lost.piece.position_mm, piece.position_mm);
+    if (distance < best_distance) {
+      best_distance = distance;
+      best = it;
+    }
+  }
+  if (best == departed_.end()) return false;
+  // A piece lost from sight during the shot (hidden by another, blurred) found again: the
+  // same track, so the shot's before and after tables name it alike.
+  // On a quiet table (a full detection once things settled) it rests where it is found;
+  // otherwise it is still on its way.
+  Track track = best->second;
+  departed_.erase(best);
+  track.moving = !Quiet();
+  if (!track.moving) {
+    track.rest = piece.position_mm;
+    track.rest_since_s = frame.time_s;
+  }
+  track.path.push_back({frame.time_s, piece.position_mm});
+  track.quiet = 0;
+  track.misses = 0;
+  tracks_.push_back(std::move(track));
+  Measure(tracks_.back(), piece, frame, events);
+  dirty_ = true;
+  return true;
+}
+
+void PieceTracker::Vanish(size_t index, const TrackerFrame& frame,
+                          std::vector<TrackEvent>& events) {
+  Track& track = tracks_[index];
+  const rules::Vec2 last = track.moving ? track.piece.position_mm : track.rest;
+  const rules::Vec2 ahead = Predict(track, frame.time_s);
+  const bool left = NearEdge(last) || NearEdge(ahead);
+  const bool counts = shot_ && (track.moving || left);
+  if (counts) {
+    if (!std::count(shot_->moved.begin(), shot_->moved.end(), track.id))
+      shot_->moved.push_back(track.id);
+    if (left) shot_->left_table.push_back(track.id);
+    track.moving = false;
+    departed_[track.id] = track;
+  }
+  if (counts) {
+    TrackEvent event;
+    event.type = left ? TrackEvent::Type::kLeftTable : TrackEvent::Type::kLost;
+    event.time_s = frame.time_s;
+    event.track = track.id;
+    events.push_back(std::move(event));
+  }
+  dirty_ = true;
+  tracks_.erase(tracks_.begin() + static_cast<std::ptrdiff_t>(index));
+}
+
+void PieceTracker::StartShot(const Track& track, const TrackerFrame& /*frame*/,
+                             std::vector<TrackEvent>& events) {
+  ShotObservation shot;
+  shot.start_s = track.moving_since_s;
+  shot.before.time_s = last_time_s_;
+  for (const Track& other : tracks_) {
+    // Pieces first seen in this very frame were not on the table before the shot.
+    if (!other.Identified() || other.id >= first_new_id_) continue;
+    shot.before.pieces.push_back(PieceAt(other, other.rest));
+  }
+  shot_ = std::move(shot);
+  phase_ = TrackerPhase::kShot;
+  TrackEvent event;
+  event.type = TrackEvent::Type::kShotStarted;
+  event.time_s = track.moving_since_s;
+  event.track = track.id;
+  events.push_back(std::move(event));
+}
+
+std::vector<ShotPiece> PieceTracker::ShotPieces() const {
+  std::vector<ShotPiece> pieces;
+  const auto add = [&](const Track& track) {
+    ShotPiece piece;
+    piece.track = track.id;
+    const rules::Vec2 start = track.path.empty() ? track.rest : track.path.front().position;
+    piece.rest = start;
+    piece.footprint = Translated(track.piece.footprint, start - track.piece.position_mm);
+    piece.sigma_mm = track.piece.sigma_mm;
+    if (track.path.size() >= 2) piece.path = Path(track.path, options_);
+    pieces.push_back(std::move(piece));
+  };
+  for (const Track& track : tracks_) add(track);
+  for (const auto& [id, track] : departed_) add(track);
+  return pieces;
+}
+
+void PieceTracker::ReportNewContacts(double time_s, std::vector<TrackEvent>& events) {
+  for (const ObservedContact& contact : FindContacts(ShotPieces(), options_)) {
+    const std::pair<int, int> key = std::minmax(contact.piece, contact.other);
+    if (std::find(reported_contacts_.begin(), reported_contacts_.end(), key) !=
+        reported_contacts_.end())
+      continue;
+    reported_contacts_.push_back(key);
+    TrackEvent event;
+    event.type = TrackEvent::Type::kContact;
+    event.time_s = std::min(contact.time_s, time_s);
+    event.track = contact.piece;
+    event.other = contact.other;
+    events.push_back(std::move(event));
+  }
+}
+
+void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& events) {
+  ShotObservation shot = std::move(*shot_);
+  shot_.reset();
+  ReportNewContacts(frame.time_s, events);
+  const std::vector<ShotPiece> pieces = ShotPieces();
+  shot.contacts = FindContacts(pieces, options_);
+  shot.after = Table(frame.time_s);
+  // Pieces nudged less than the start threshold moved all the same.
+  for (const ObservedPiece& was : shot.before.pieces) {
+    if (std::count(shot.moved.begin(), shot.moved.end(), was.track_id)) continue;
+    const Track* now = FindTrack(was.track_id);
+    if (now == nullptr) continue;
+    const double moved = rules::Distance(now->rest, was.position_mm);
+    if (moved > std::max(0.5, 3 * std::hypot(was.sigma_mm, now->piece.sigma_mm)))
+      shot.moved.push_back(was.track_id);
+  }
+  // Movers never identified (a blur that was no piece of the set) say nothing.
+  shot.moved.erase(std::remove_if(shot.moved.begin(), shot.moved.end(),
+                                  [&](int id) {
+                                    const Track* track = FindTrack(id);
+                                    const auto gone = departed_.find(id);
+                                    const Track* any = track != nullptr          ? track
+                                                       : gone != departed_.end() ? &gone->second
+                                                                                 : nullptr;
+                                    return any == nullptr || !any->Identified();
+                                  }),
+                   shot.moved.end());
+  shot.rest_s = shot.start_s;
+  for (int id : shot.moved) {
+    if (const Track* track = FindTrack(id))
+      shot.rest_s = std::max(shot.rest_s, track->rest_since_s);
+  }
+  for (const auto& [id, track] : departed_) shot.rest_s = std::max(shot.rest_s, track.seen_s);
+  for (Track& track : tracks_) track.path.clear();
+  departed_.clear();
+  reported_contacts_.clear();
+  rest_table_ = shot.after;
+  TrackEvent event;
+  event.type = TrackEvent::Type::kShotEnded;
+  event.time_s = frame.time_s;
+  event.table = shot.after;
+  event.shot = std::move(shot);
+  events.push_back(std::move(event));
+}
+
+void PieceTracker::Settle(const TrackerFrame& frame, std::vector<TrackEvent>& events) {
+  TableObservation now = Table(frame.time_s);
+  bool changed = !started_ || now.pieces.size() != rest_table_.pieces.size();
+  for (const ObservedPiece& piece : now.pieces) {
+    if (changed) break;
+    const auto was =
+        std::find_if(rest_table_.pieces.begin(), rest_table_.pieces.end(),
+                     [&](const ObservedPiece& p) { return p.track_id == piece.track_id; });
+    changed = was == rest_table_.pieces.end() ||
+              rules::Distance(was->position_mm, piece.position_mm) >
+                  std::max(options_.start_mm, 3 * std::hypot(was->sigma_mm, piece.sigma_mm)) ||
+              IdentityKey(*was) != IdentityKey(piece);
+  }
+  started_ = true;
+  for (Track& track : tracks_) track.path.clear();
+  if (!changed) return;
+  rest_table_ = now;
+  TrackEvent event;
+  event.type = TrackEvent::Type::kTableChanged;
+  event.time_s = frame.time_s;
+  event.table = std::move(now);
+  events.push_back(std::move(event));
+}
+
+std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
+  std::vector<TrackEvent> events;
+  if (!frame.table_found) {
+    phase_ = TrackerPhase::kBlind;
+    quiet_ = 0;
+    dirty_ = true;
+    return events;
+  }
+  const bool hand_changed = frame.hand_in_view != hand_;
+  hand_ = frame.hand_in_view;
+  first_new_id_ = next_id_;
+  const std::vector<int> of_track = Associate(frame);
+  std::vector<bool> used(frame.pieces.size(), false);
+  std::vector<std::pair<double, size_t>> started;  // (distance travelled, track index)
+  const size_t existing = tracks_.size();
+  for (size_t t = 0; t < existing; ++t) {
+    Track& track = tracks_[t];
+    track.hidden = Hidden(track, frame);
+    if (of_track[t] < 0) continue;
+    const ObservedPiece& piece = frame.pieces[static_cast<size_t>(of_track[t])];
+    used[static_cast<size_t>(of_track[t])] = true;
+    const bool was_moving = track.moving;
+    Measure(track, piece, frame, events);
+    if (!was_moving && track.moving)
+      started.emplace_back(rules::Distance(track.rest, piece.position_mm), t);
+  }
+  // New pieces, unless they only repeat a known one.
+  for (size_t m = 0; m < frame.pieces.size(); ++m) {
+    if (used[m]) continue;
+    const ObservedPiece& piece = frame.pieces[m];
+    const double radius = Radius(piece.footprint) - FootprintCentreOffset(piece);
+    const bool repeats = std::any_of(tracks_.begin(), tracks_.end(), [&](const Track& track) {
+      const double other = Radius(track.piece.footprint) - FootprintCentreOffset(track.piece);
+      return rules::Distance(Predict(track, frame.time_s), piece.position_mm) <
+             0.8 * (radius + other);
+    });
+    if (repeats) continue;
+    if (Revive(piece, frame, events)) continue;
+    NewTrack(piece, frame);
+    dirty_ = true;
+    if (tracks_.back().moving) started.emplace_back(0, tracks_.size() - 1);
+  }
+  // Pieces not measured: hidden, still moving out of sight, or gone.
+  for (size_t t = existing; t-- > 0;) {
+    if (of_track[t] >= 0) continue;
+    Track& track = tracks_[t];
+    if (track.hidden) {
+      track.misses = 0;
+      continue;
+    }
+    if (track.moving) {
+      if (++track.misses >= options_.lost_frames) {
+        started.erase(std::remove_if(started.begin(), started.end(),
+                                     [&](const auto& s) { return s.second == t; }),
+                      started.end());
+        for (auto& s : started) {
+          if (s.second > t) --s.second;
+        }
+        Vanish(t, frame, events);
+      }
+    } else if (frame.complete) {
+      started.erase(std::remove_if(started.begin(), started.end(),
+                                   [&](const auto& s) { return s.second == t; }),
+                    started.end());
+      for (auto& s : started) {
+        if (s.second > t) --s.second;
+      }
+      Vanish(t, frame, events);
+    }
+  }
+  // Shots: the piece that travelled farthest since the last frame started first.
+  std::sort(started.begin(), started.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (const auto& [distance, t] : started) {
+    Track& track = tracks_[t];
+    if (track.carried) continue;
+    if (!shot_) StartShot(track, frame, events);
+    if (!std::count(shot_->moved.begin(), shot_->moved.end(), track.id))
+      shot_->moved.push_back(track.id);
+  }
+  const bool any_moving =
+      std::any_of(tracks_.begin(), tracks_.end(), [](const Track& track) { return track.moving; });
+  quiet_ = any_moving || frame.motion ? 0 : quiet_ + 1;
+  if (any_moving || frame.motion || hand_changed) dirty_ = true;
+  if (shot_) ReportNewContacts(frame.time_s, events);
+
+  if (frame.complete && Quiet()) {
+    last_full_s_ = frame.time_s;
+    if (shot_) {
+      if (!frame.hand_in_view) {
+        EndShot(frame, events);
+        dirty_ = false;
+      }
+    } else {
+      Settle(frame, events);
+      dirty_ = false;
+    }
+  }
+  if (shot_) {
+    phase_ = TrackerPhase::kShot;
+  } else {
+    phase_ = Quiet() && !dirty_ ? TrackerPhase::kSettled : TrackerPhase::kChanging;
+  }
+  last_time_s_ = frame.time_s;
+  return events;
+}
+
+}  // namespace tabref::vision

@@ -1,0 +1,141 @@
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "vision/observation/observation.h"
+#include "vision/track/path.h"
+#include "vision/track/tracker_frame.h"
+#include "vision/track/tracker_options.h"
+
+namespace tabref::vision {
+
+// One piece followed across frames.
+struct Track {
+  int id = -1;
+  // What the piece is (the identity most often seen) and its latest measurement.
+  ObservedPiece piece;
+  rules::Vec2 rest;  // where it rests, or rested before it started moving
+  bool moving = false;
+  bool carried = false;  // moving slowly while a hand is over the table: carried, not flicked
+  bool hidden = false;   // under the hand in the latest frame
+  double seen_s = 0;     // time of its latest measurement
+  double moving_since_s = 0;
+  double rest_since_s = 0;
+  int misses = 0;  // frames in a row it was expected but not measured
+  int quiet = 0;   // short steps in a row while moving
+  // This shot's path: its rest position (at the last frame it rested), then one sample per
+  // frame it was measured.
+  std::vector<PathSample> path;
+  int carrier = -1;  // the track it stands on (a stacked pyramid), or -1
+  std::map<std::string, double> identity_votes;
+
+  bool Identified() const { return !identity_votes.empty(); }
+};
+
+enum class TrackerPhase {
+  kSettled,   // at rest, the table known
+  kChanging,  // something changed between shots (a hand, a piece put down); settling
+  kShot,      // a shot is under way (or its pieces are settling)
+  kBlind,     // the latest frame did not show the table
+};
+const char* ToString(TrackerPhase phase);
+
+struct TrackEvent {
+  enum class Type {
+    kShotStarted,   // `track` started moving: a shot began
+    kContact,       // `track` touched `other` (found from the paths, a frame or two late)
+    kLeftTable,     // `track` left the table (or the camera's view) while moving
+    kLost,          // `track` vanished where it cannot have left the table
+    kShotEnded,     // everything is at rest again: `shot`
+    kTableChanged,  // between shots, pieces were put down, taken away or moved by hand: `table`
+  };
+  Type type = Type::kShotStarted;
+  double time_s = 0;
+  int track = -1;
+  int other = -1;
+  ShotObservation shot;
+  TableObservation table;
+};
+const char* ToString(TrackEvent::Type type);
+
+// Keeps the identity of pieces across frames, tells motion from jitter (hysteresis per
+// piece and for the table), cuts shots from the first movement to everything at rest again,
+// finds contacts and pieces leaving the table from the paths, and pauses while a hand is
+// over the table: pieces it hides are kept, pieces it carries start no shot, and no shot
+// ends until it has gone.
+//
+// Pure geometry on the analyzers' measurements (TrackerFrame): no images.
+class PieceTracker {
+ public:
+  explicit PieceTracker(TrackerOptions options = {});
+
+  // Takes one frame's evidence; returns what happened, in order.
+  std::vector<TrackEvent> Update(const TrackerFrame& frame);
+
+  // Whether the next frame should be a full detection (TrackerFrame::complete): the table
+  // has been quiet for a few frames since something changed, or for a while.
+  bool WantsFullDetection(double time_s) const;
+  // Whether the table is quiet now (no piece moving, no motion for `settle_frames` frames).
+  bool Quiet() const { return quiet_ >= options_.settle_frames; }
+
+  TrackerPhase Phase() const { return phase_; }
+  bool InShot() const { return shot_.has_value(); }
+  const std::vector<Track>& Tracks() const { return tracks_; }
+  const Track* FindTrack(int id) const;
+  // Where a track is expected at `time_s`: its rest place, or ahead along its motion.
+  rules::Vec2 Predict(const Track& track, double time_s) const;
+  // The pieces on the table now (track ids set; at rest: their rest places).
+  TableObservation Table(double time_s) const;
+  // The table at the last settled full detection.
+  const TableObservation& RestTable() const { return rest_table_; }
+  // The shot under way: the table before it and its movers so far.
+  const std::optional<ShotObservation>& CurrentShot() const { return shot_; }
+  const TrackerOptions& Options() const { return options_; }
+
+  // Forgets every piece (the camera moved: nothing measured before compares).
+  void Reset();
+
+ private:
+  struct Assignment;
+
+  std::vector<int> Associate(const TrackerFrame& frame);
+  void Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
+               std::vector<TrackEvent>& events);
+  void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame);
+  void Vanish(size_t index, const TrackerFrame& frame, std::vector<TrackEvent>& events);
+  // A new measurement during a shot that is a piece lost from sight earlier in it: the lost
+  // track comes back (true), else false.
+  bool Revive(const ObservedPiece& piece, const TrackerFrame& frame,
+              std::vector<TrackEvent>& events);
+  void StartShot(const Track& track, const TrackerFrame& frame, std::vector<TrackEvent>& events);
+  void EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& events);
+  void Settle(const TrackerFrame& frame, std::vector<TrackEvent>& events);
+  void ReportNewContacts(double time_s, std::vector<TrackEvent>& events);
+  std::vector<struct ShotPiece> ShotPieces() const;
+  bool Hidden(const Track& track, const TrackerFrame& frame) const;
+  bool NearEdge(rules::Vec2 position) const;
+  double Speed(const Track& track) const;
+  ObservedPiece PieceAt(const Track& track, rules::Vec2 position) const;
+  Track& NewTrack(const ObservedPiece& piece, const TrackerFrame& frame);
+
+  TrackerOptions options_;
+  std::vector<Track> tracks_;
+  int next_id_ = 0;
+  TrackerPhase phase_ = TrackerPhase::kChanging;
+  int quiet_ = 0;
+  bool dirty_ = true;  // something may have changed since the last full detection
+  double last_time_s_ = 0;
+  double last_full_s_ = -1e9;
+  bool started_ = false;
+  bool hand_ = false;     // a hand was over the table in the latest frame
+  int first_new_id_ = 0;  // tracks from this id on were born in the current frame
+  TableObservation rest_table_;
+  std::optional<ShotObservation> shot_;
+  std::vector<std::pair<int, int>> reported_contacts_;
+  std::map<int, Track> departed_;  // tracks that left or were lost during the shot
+};
+
+}  // namespace tabref::vision

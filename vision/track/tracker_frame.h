@@ -1,0 +1,37 @@
+#pragma once
+
+#include <vector>
+
+#include "rules/core/geometry.h"
+#include "vision/observation/observation.h"
+
+namespace tabref::vision {
+
+// One frame's evidence for the tracker, from an analyzer (the camera's, or the synthetic
+// table's ground truth).
+struct TrackerFrame {
+  double time_s = 0;
+  // False when the table frame is unknown in this frame (markers not seen, camera moved):
+  // the frame tells nothing.
+  bool table_found = true;
+  bool hand_in_view = false;  // a hand or arm over the play area
+  // Table areas (mm) the hand hides from the camera: pieces there are neither seen nor gone.
+  std::vector<rules::Polygon> hidden;
+  // True when `pieces` is a full detection of the visible table: a piece that is neither
+  // measured nor hidden is no longer where it was.
+  bool complete = false;
+  // What was measured. `track_id` >= 0: the analyzer measured that track (a local re-fit
+  // near where the tracker expects it); -1: a detection for the tracker to identify. Only
+  // pieces with a confidence above 0 say what the piece is (a re-fit of a known piece says
+  // only where it is); a piece whose identity fields are all empty and whose confidence is 0
+  // is an unidentified moving thing (a blurred blob): it matches any piece.
+  std::vector<ObservedPiece> pieces;
+  // The image changed since the last frame somewhere no measured piece explains (outside
+  // the hand): the table is not at rest yet.
+  bool motion = false;
+};
+
+// True for a measurement that says nothing of what the piece is.
+bool Unidentified(const ObservedPiece& piece);
+
+}  // namespace tabref::vision

@@ -1,0 +1,38 @@
+#include "vision/track/tracker_options.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace tabref::vision {
+namespace {
+
+void Require(bool ok, const char* field, const char* range) {
+  if (!ok)
+    throw std::invalid_argument(std::string("TrackerOptions.") + field + " must be " + range);
+}
+
+}  // namespace
+
+void TrackerOptions::Check() const {
+  Require(start_mm > 0 && start_mm <= 50, "start_mm", "in (0, 50]");
+  Require(rest_step_mm > 0 && rest_step_mm < start_mm, "rest_step_mm", "in (0, start_mm)");
+  Require(rest_frames >= 1 && rest_frames <= 100, "rest_frames", "in 1..100");
+  Require(settle_frames >= 1 && settle_frames <= 100, "settle_frames", "in 1..100");
+  Require(refresh_s > 0 && refresh_s <= 600, "refresh_s", "in (0, 600]");
+  Require(rest_gate_mm > 0 && rest_gate_mm <= 100, "rest_gate_mm", "in (0, 100]");
+  Require(moving_gate_mm > 0 && moving_gate_mm <= 500, "moving_gate_mm", "in (0, 500]");
+  Require(reacquire_mm >= rest_gate_mm && reacquire_mm <= 2000, "reacquire_mm",
+          "in rest_gate_mm..2000");
+  Require(lost_frames >= 1 && lost_frames <= 100, "lost_frames", "in 1..100");
+  Require(edge_band_mm >= 0 && edge_band_mm <= 500, "edge_band_mm", "in 0..500");
+  Require(flick_speed_mm_s >= 0, "flick_speed_mm_s", "at least 0");
+  Require(touch_mm >= 0 && touch_mm <= 50, "touch_mm", "in 0..50");
+  Require(graze_mm >= 0 && graze_mm <= touch_mm, "graze_mm", "in 0..touch_mm");
+  Require(kink_deg > 0 && kink_deg < 180, "kink_deg", "in (0, 180)");
+  Require(kink_speed_share > 0 && kink_speed_share < 10, "kink_speed_share", "in (0, 10)");
+  Require(kink_min_speed_mm_s >= 0, "kink_min_speed_mm_s", "at least 0");
+  Require(area.vertices.empty() || area.vertices.size() >= 3, "area",
+          "empty or a polygon of at least 3 vertices");
+}
+
+}  // namespace tabref::vision

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "rules/core/geometry.h"
+
+namespace tabref::vision {
+
+struct TrackerOptions {
+  // A resting piece starts moving once it is measured farther than this from where it
+  // rested (or 3 combined sigmas, whichever is larger): jitter below it is not motion.
+  double start_mm = 1.5;
+  // A moving piece is at rest again once each of its last `rest_frames` steps was shorter
+  // than this.
+  double rest_step_mm = 0.6;
+  int rest_frames = 3;
+  // The table is settled once no piece has moved and the image showed no motion for this
+  // many frames; then a full detection closes a shot or a change between shots.
+  int settle_frames = 3;
+  // At rest, a full detection is asked for at least this often (pieces put down slowly).
+  double refresh_s = 1.5;
+  // Association gates: a resting piece within this of its place, a moving one within this
+  // of its predicted place plus half a frame's travel, or any unseen piece within
+  // `reacquire_mm` (a struck piece that left its place between two frames).
+  double rest_gate_mm = 6;
+  double moving_gate_mm = 20;
+  double reacquire_mm = 160;
+  // A moving piece not measured in this many frames (and not hidden by a hand) has gone: off
+  // the table when it vanished within `edge_band_mm` of the visible area's border (or beyond
+  // it), else lost from sight.
+  int lost_frames = 3;
+  double edge_band_mm = 30;
+  // Below this speed, a piece moving while a hand is over the table is carried or placed by
+  // the hand (no shot); a flick is faster.
+  double flick_speed_mm_s = 150;
+  // Contacts from trajectories: a footprint gap of at most `touch_mm` (plus two sigmas) at a
+  // kink of a path or where a struck piece started moving; `graze_mm` anywhere else.
+  double touch_mm = 3;
+  double graze_mm = 0.5;
+  // A path kinks where its direction turns by more than this (degrees) between frames ...
+  double kink_deg = 20;
+  // ... or its speed changes by more than this share (friction alone changes it little).
+  double kink_speed_share = 0.35;
+  // Pieces slower than this (mm/s) are not tested for kinks.
+  double kink_min_speed_mm_s = 40;
+  // The area the camera sees pieces in (table frame, mm); empty: everywhere.
+  rules::Polygon area;
+
+  // Throws std::invalid_argument naming the first field out of range.
+  void Check() const;
+};
+
+}  // namespace tabref::vision
