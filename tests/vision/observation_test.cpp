@@ -44,6 +44,7 @@ TEST(ObservationJson, CoinHasTheContractsFieldsAndNullForWhatCannotBeSeen) {
   EXPECT_EQ(json["side"], "suit");
   EXPECT_EQ(json["suit"], "suns");
   EXPECT_TRUE(json["rank"].is_null());
+  EXPECT_TRUE(json["on_top_of"].is_null());
   EXPECT_EQ(json["x_mm"].dump(), "412.3");
   EXPECT_EQ(json["y_mm"].dump(), "188.0");
   EXPECT_EQ(json["footprint_mm"].size(), 36u);

@@ -46,19 +46,22 @@ nlohmann::ordered_json FootprintToJson(const rules::Footprint& footprint) {
 
 nlohmann::ordered_json PieceToJson(const ObservedPiece& piece) {
   nlohmann::ordered_json json = nlohmann::ordered_json::object();
+  // Any piece may stand on another: a pyramid on a pyramid, a coin lying on a tile.
+  const nlohmann::ordered_json on_top_of =
+      piece.on_top_of ? nlohmann::ordered_json(*piece.on_top_of) : nlohmann::ordered_json(nullptr);
   json["kind"] = ToString(piece.kind);
   if (piece.kind == ObservedKind::kPyramid) {
     json["color"] = OrNull(piece.colour);
     json["size"] = OrNull(piece.size);
     json["pose"] = OrNull(piece.pose);
-    json["on_top_of"] = piece.on_top_of ? nlohmann::ordered_json(*piece.on_top_of)
-                                        : nlohmann::ordered_json(nullptr);
+    json["on_top_of"] = on_top_of;
     json["angle_deg"] = Rounded(piece.angle_deg, 1);
   } else {
     json["side"] = OrNull(piece.side);
     json["suit"] = OrNull(piece.suit);
     json["rank"] = OrNull(piece.rank);
     if (piece.kind == ObservedKind::kTile) json["angle_deg"] = Rounded(piece.angle_deg, 1);
+    json["on_top_of"] = on_top_of;
   }
   json["x_mm"] = Rounded(piece.position_mm.x, 2);
   json["y_mm"] = Rounded(piece.position_mm.y, 2);
