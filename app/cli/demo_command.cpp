@@ -93,8 +93,8 @@ Command MakeDemoCommand() {
       "every shot judged by the rules, the scorecard printed as it changes, then the final\n"
       "scorecard and where the annotated video went. bocce (the default) is seen by the\n"
       "camera's detector; ppolf and iceboule take their pieces from the synthetic table's\n"
-      "truth until the live tracker follows tiles and pyramids. The manual-entry games (card-golf,\n"
-      "table-fencing), and every game with --samples, replay their sample log from\n"
+      "truth until the live tracker follows tiles and pyramids. The manual-entry games\n"
+      "(card-golf, table-fencing), and every game with --samples, replay their sample log from\n"
       "data/samples/ action by action instead. With a display (DISPLAY, WAYLAND_DISPLAY)\n"
       "the game shows in tabref-gui's live window; without, or with --terminal, it runs here.",
       {{"game", "NAME", "the game (default bocce; see 'tabref games')"},
