@@ -4,6 +4,7 @@
 #include "app/cli/calibration_access.h"
 #include "app/cli/command.h"
 #include "app/cli/store_access.h"
+#include "app/cli/table_image.h"
 #include "calibration/drift.h"
 #include "calibration/table_calibration.h"
 
@@ -26,7 +27,7 @@ void PrintCalibration(const calibration::TableCalibration& table, std::ostream& 
       << " px\n";
 }
 
-std::optional<calibration::Intrinsics> IntrinsicsOption(const ParsedArgs& args) {
+std::optional<calibration::Intrinsics> GivenIntrinsics(const ParsedArgs& args) {
   if (auto file = args.Value("intrinsics")) return calibration::ReadIntrinsics(*file);
   return std::nullopt;
 }
@@ -43,8 +44,8 @@ Command MakeCalibrateTableCommand() {
       "table file. Without --intrinsics the focal length is estimated from the markers too\n"
       "(centred principal point, no lens distortion): good for a first try, a few mm off at\n"
       "the table's edges. The calibration is also kept in the store (--db).",
-      {{"intrinsics", "CAMERA.yml", "the lens from 'tabref calibrate intrinsics' (OpenCV YAML)"},
-       {"marker-mm", "MM", "side of the markers' printed black square (default 60)"},
+      {IntrinsicsOption(),
+       MarkerSizeOption(),
        {"out", "TABLE.yml", "the table file to write"},
        {"debug", "PNG", "also write the markers found (green) and rejected (red) as a picture"},
        CameraNameOption(),
@@ -54,17 +55,11 @@ Command MakeCalibrateTableCommand() {
   return {spec, [](const ParsedArgs& args, std::ostream& out) {
             const auto out_file = args.Value("out");
             if (!out_file) throw UsageError("give the table file to write with --out TABLE.yml");
-            calibration::TableCalibrationOptions options;
-            options.marker_side_mm = NumberOption(args, "marker-mm", options.marker_side_mm);
-            try {
-              options.Check();
-            } catch (const std::invalid_argument&) {
-              throw UsageError("--marker-mm must be between 5 and 1000 (mm)");
-            }
+            const calibration::TableCalibrationOptions options = TableOptions(args);
             CameraName(args);
             const std::string& image_file = args.positional[0];
             const cv::Mat image = ReadImage(image_file);
-            const auto intrinsics = IntrinsicsOption(args);
+            const auto intrinsics = GivenIntrinsics(args);
             const calibration::MarkerDetection markers = calibration::DetectTableMarkers(image);
             if (auto debug = args.Value("debug")) {
               WritePng(*debug, calibration::DrawMarkerDetection(image, markers));

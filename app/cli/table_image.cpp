@@ -16,7 +16,7 @@ OptionSpec MarkerSizeOption() {
   return {"marker-mm", "MM", "side of the markers' printed black square (default 60)"};
 }
 
-TableImage ReadTableImage(const ParsedArgs& args, const std::string& image_file) {
+calibration::TableCalibrationOptions TableOptions(const ParsedArgs& args) {
   calibration::TableCalibrationOptions options;
   options.marker_side_mm = NumberOption(args, "marker-mm", options.marker_side_mm);
   try {
@@ -24,6 +24,11 @@ TableImage ReadTableImage(const ParsedArgs& args, const std::string& image_file)
   } catch (const std::invalid_argument&) {
     throw UsageError("--marker-mm must be between 5 and 1000 (mm)");
   }
+  return options;
+}
+
+TableImage ReadTableImage(const ParsedArgs& args, const std::string& image_file) {
+  const calibration::TableCalibrationOptions options = TableOptions(args);
   TableImage result;
   result.image = ReadImage(image_file);
   std::optional<calibration::Intrinsics> intrinsics;

@@ -21,6 +21,9 @@ struct TableImage {
 // Throws UsageError for a bad --marker-mm and CommandError naming what is missing.
 TableImage ReadTableImage(const ParsedArgs& args, const std::string& image_file);
 
+// The table calibration options of --marker-mm; throws UsageError for a bad size.
+calibration::TableCalibrationOptions TableOptions(const ParsedArgs& args);
+
 // The --intrinsics and --marker-mm options ReadTableImage reads.
 OptionSpec IntrinsicsOption();
 OptionSpec MarkerSizeOption();

@@ -14,31 +14,10 @@
 #include "calibration/intrinsics.h"
 #include "calibration/table_calibration.h"
 #include "data/store/sqlite_game_store.h"
+#include "tests/app/cli_run.h"
 
 namespace tabref::cli {
 namespace {
-
-struct Result {
-  int status = 0;
-  std::string out;
-  std::string err;
-};
-
-Result RunTabref(const std::vector<std::string>& args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  const int status = RunCli(args, out, err);
-  return {status, out.str(), err.str()};
-}
-
-bool IsOneLine(const std::string& text) {
-  return !text.empty() && text.find('\n') == text.size() - 1;
-}
-
-std::string ReadAll(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // A folder with a 1280x720 still of the synthetic table (still.png, camera.yml), shared by
 // the tests of this file, and a database of its own.

@@ -9,22 +9,10 @@
 #include <sstream>
 
 #include "rules/core/json.h"
+#include "tests/app/cli_run.h"
 
 namespace tabref::cli {
 namespace {
-
-struct Result {
-  int status = 0;
-  std::string out;
-  std::string err;
-};
-
-Result RunTabref(const std::vector<std::string>& args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  const int status = RunCli(args, out, err);
-  return {status, out.str(), err.str()};
-}
 
 std::string Sample(const std::string& game) {
   return std::string(TABREF_SOURCE_DIR) + "/data/samples/" + game + ".json";
@@ -46,10 +34,6 @@ class TempFile {
   static inline int counter_ = 0;
   std::filesystem::path path_;
 };
-
-bool IsOneLine(const std::string& text) {
-  return !text.empty() && text.find('\n') == text.size() - 1;
-}
 
 TEST(Cli, WithoutACommandPrintsTheOverviewAsUsageError) {
   const Result result = RunTabref({});

@@ -11,33 +11,12 @@
 
 #include "app/cli/cli.h"
 #include "calibration/intrinsics.h"
+#include "tests/app/cli_run.h"
 #include "vision/eval/truth_pieces.h"
 #include "vision/sim/detection_scene.h"
 
 namespace tabref::cli {
 namespace {
-
-struct Result {
-  int status = 0;
-  std::string out;
-  std::string err;
-};
-
-Result RunTabref(const std::vector<std::string>& args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  const int status = RunCli(args, out, err);
-  return {status, out.str(), err.str()};
-}
-
-bool IsOneLine(const std::string& text) {
-  return !text.empty() && text.find('\n') == text.size() - 1;
-}
-
-std::string ReadAll(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // A busy 1920x1080 still (scene.png, camera.yml) with its truth, shared by the tests.
 class DetectCommand : public testing::Test {

@@ -12,24 +12,12 @@
 #include "app/cli/cli.h"
 #include "calibration/intrinsics.h"
 #include "data/store/sqlite_game_store.h"
+#include "tests/app/cli_run.h"
 #include "vision/eval/truth_pieces.h"
 #include "vision/sim/detection_scene.h"
 
 namespace tabref::cli {
 namespace {
-
-struct Result {
-  int status = 0;
-  std::string out;
-  std::string err;
-};
-
-Result RunTabref(const std::vector<std::string>& args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  const int status = RunCli(args, out, err);
-  return {status, out.str(), err.str()};
-}
 
 cv::Vec3d FromHex(const std::string& hex) {
   const int value = std::stoi(hex.substr(1), nullptr, 16);

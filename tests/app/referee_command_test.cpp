@@ -9,28 +9,12 @@
 
 #include "app/cli/cli.h"
 #include "rules/core/json.h"
+#include "tests/app/cli_run.h"
 
 namespace tabref::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Result {
-  int status = 0;
-  std::string out;
-  std::string err;
-};
-
-Result Tabref(const std::vector<std::string>& args) {
-  std::ostringstream out;
-  std::ostringstream err;
-  const int status = RunCli(args, out, err);
-  return {status, out.str(), err.str()};
-}
-
-bool IsOneLine(const std::string& text) {
-  return !text.empty() && text.find('\n') == text.size() - 1;
-}
 
 class RefereeCommand : public ::testing::Test {
  protected:
@@ -61,7 +45,7 @@ TEST_F(RefereeCommand, BadUsageIsRefusedInOneLine) {
       {"referee", "--game", "bocce", "--source", "sim:1", "--frobnicate"},
   };
   for (const auto& args : bad) {
-    const Result result = Tabref(args);
+    const Result result = RunTabref(args);
     EXPECT_EQ(result.status, 2) << args.back() << ": " << result.err;
     EXPECT_TRUE(IsOneLine(result.err)) << result.err;
     EXPECT_TRUE(result.out.empty());
@@ -69,7 +53,7 @@ TEST_F(RefereeCommand, BadUsageIsRefusedInOneLine) {
 }
 
 TEST_F(RefereeCommand, MissingOrCorruptVideoIsAnExplainedFailure) {
-  const Result missing = Tabref({"referee", "--game", "bocce", "--source", Path("none.mp4")});
+  const Result missing = RunTabref({"referee", "--game", "bocce", "--source", Path("none.mp4")});
   EXPECT_EQ(missing.status, 1);
   EXPECT_TRUE(IsOneLine(missing.err)) << missing.err;
   EXPECT_NE(missing.err.find("none.mp4"), std::string::npos);
@@ -77,7 +61,7 @@ TEST_F(RefereeCommand, MissingOrCorruptVideoIsAnExplainedFailure) {
   std::ofstream(Path("corrupt.mp4")) << std::string(4000, 'x');
   const std::string json = Path("score.json");
   const Result corrupt =
-      Tabref({"referee", "--game", "bocce", "--source", Path("corrupt.mp4"), "--json", json});
+      RunTabref({"referee", "--game", "bocce", "--source", Path("corrupt.mp4"), "--json", json});
   EXPECT_EQ(corrupt.status, 1);
   EXPECT_TRUE(IsOneLine(corrupt.err)) << corrupt.err;
   EXPECT_NE(corrupt.err.find("corrupt.mp4"), std::string::npos);
@@ -88,9 +72,9 @@ TEST_F(RefereeCommand, ASourceEndingMidGameLeavesTheGameStoredAndResumable) {
   const std::string db = Path("games.db");
   const std::string json = Path("score.json");
   const std::string video = Path("annotated.mp4");
-  const Result result =
-      Tabref({"referee", "--game", "bocce", "--source", "sim:1", "--width", "640", "--height", "480",
-           "--max-shots", "1", "--db", db, "--json", json, "--annotated", video, "--quiet"});
+  const Result result = RunTabref({"referee", "--game", "bocce", "--source", "sim:1", "--width",
+                                   "640", "--height", "480", "--max-shots", "1", "--db", db,
+                                   "--json", json, "--annotated", video, "--quiet"});
   ASSERT_EQ(result.status, 0) << result.err;
   EXPECT_NE(result.out.find("judged: the jack rests at"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("stored unfinished"), std::string::npos) << result.out;
@@ -105,15 +89,15 @@ TEST_F(RefereeCommand, ASourceEndingMidGameLeavesTheGameStoredAndResumable) {
   EXPECT_EQ(summary.at("actions"), 2);  // the leader drawn, the jack placed
 
   // Stored: shown and resumable from the database.
-  const Result shown = Tabref({"game", "show", "1", "--db", db, "--json"});
+  const Result shown = RunTabref({"game", "show", "1", "--db", db, "--json"});
   ASSERT_EQ(shown.status, 0) << shown.err;
   EXPECT_NE(shown.out.find("\"jack\""), std::string::npos);
-  const Result wrong_game = Tabref(
+  const Result wrong_game = RunTabref(
       {"referee", "--game", "ppolf", "--resume", "1", "--source", Path("none.mp4"), "--db", db});
   EXPECT_EQ(wrong_game.status, 2);
   EXPECT_TRUE(IsOneLine(wrong_game.err)) << wrong_game.err;
   const Result unknown =
-      Tabref({"referee", "--resume", "7", "--source", Path("none.mp4"), "--db", db});
+      RunTabref({"referee", "--resume", "7", "--source", Path("none.mp4"), "--db", db});
   EXPECT_EQ(unknown.status, 1);
   EXPECT_TRUE(IsOneLine(unknown.err)) << unknown.err;
 

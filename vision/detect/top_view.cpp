@@ -1,5 +1,6 @@
 #include "vision/detect/top_view.h"
 
+#include <algorithm>
 #include <opencv2/imgproc.hpp>
 #include <vector>
 
@@ -77,6 +78,17 @@ cv::Point2d TopView::SeenAt(const cv::Point2d& table_mm, double height_mm) const
 cv::Point2d TopView::LiftTo(const cv::Point2d& seen_mm, double height_mm) const {
   const cv::Point2d nadir(camera_centre_[0], camera_centre_[1]);
   return nadir + (seen_mm - nadir) * (1 / Magnification(height_mm));
+}
+
+cv::Rect2d TableViewArea(const calibration::TableCalibration& calibration, double margin_mm) {
+  double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
+  for (const cv::Point2d& centre : calibration.marker_centres_mm) {
+    x0 = std::min(x0, centre.x);
+    y0 = std::min(y0, centre.y);
+    x1 = std::max(x1, centre.x);
+    y1 = std::max(y1, centre.y);
+  }
+  return {x0 - margin_mm, y0 - margin_mm, x1 - x0 + 2 * margin_mm, y1 - y0 + 2 * margin_mm};
 }
 
 }  // namespace tabref::vision

@@ -2,6 +2,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "calibration/table_calibration.h"
 #include "calibration/table_mapping.h"
 
 namespace tabref::vision {
@@ -41,5 +42,9 @@ class TopView {
   cv::Mat map_xy_;        // CV_16SC2 fixed-point map for cv::remap
   cv::Mat map_fraction_;  // CV_16UC1 interpolation table indices
 };
+
+// The table area a top view covers: the rectangle around the marker centres, widened by
+// `margin_mm` on every side.
+cv::Rect2d TableViewArea(const calibration::TableCalibration& calibration, double margin_mm);
 
 }  // namespace tabref::vision

@@ -27,17 +27,6 @@ constexpr double kConfirmReachMm = 150;
 // A disc of this share of a piece's radius tells whether its place changed.
 constexpr double kInnerDisc = 0.6;
 
-cv::Rect2d ViewArea(const calibration::TableCalibration& calibration, double margin_mm) {
-  double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
-  for (const cv::Point2d& centre : calibration.marker_centres_mm) {
-    x0 = std::min(x0, centre.x);
-    y0 = std::min(y0, centre.y);
-    x1 = std::max(x1, centre.x);
-    y1 = std::max(y1, centre.y);
-  }
-  return {x0 - margin_mm, y0 - margin_mm, x1 - x0 + 2 * margin_mm, y1 - y0 + 2 * margin_mm};
-}
-
 double FootprintArea(const rules::Footprint& footprint) {
   if (const auto* circle = std::get_if<rules::Circle>(&footprint))
     return CV_PI * circle->radius * circle->radius;
@@ -80,7 +69,7 @@ void CameraAnalyzer::SetCalibration(const calibration::TableCalibration& calibra
   detector_->SetCalibration(calibration);
   mapping_ = std::make_unique<calibration::TableMapping>(calibration);
   view_ = std::make_unique<TopView>(*mapping_,
-                                    ViewArea(calibration, detector_->Options().view_margin_mm),
+                                    TableViewArea(calibration, detector_->Options().view_margin_mm),
                                     options_.motion_px_per_mm);
   reset_background_ = true;
   candidates_.clear();
