@@ -50,6 +50,7 @@ void CameraAnalyzerOptions::Check() const {
   Require(max_blob_mm2 > 0, "max_blob_mm2", "positive");
   Require(disturbed_share > 0 && disturbed_share < 1, "disturbed_share", "in (0, 1)");
   Require(refit_below_mm_s >= 0, "refit_below_mm_s", "at least 0");
+  Require(!tracked_kinds.empty(), "tracked_kinds", "not empty");
   hand.Check();
 }
 
@@ -272,7 +273,13 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     detection_ = detector_->Detect(frame);
     out.complete = true;
     for (const ObservedPiece& piece : detection_.pieces) {
-      if (!under_hand(piece.position_mm)) out.pieces.push_back(piece);
+      const bool tracked = std::find(options_.tracked_kinds.begin(), options_.tracked_kinds.end(),
+                                     piece.kind) != options_.tracked_kinds.end();
+      if (tracked && !under_hand(piece.position_mm)) {
+        out.pieces.push_back(piece);
+        // Indices into the detection mean nothing to the tracker.
+        out.pieces.back().on_top_of.reset();
+      }
     }
     // Pieces the detector missed: still there when their place did not change, else
     // re-fitted where the tracker last saw them.
@@ -280,10 +287,10 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     for (const Track& track : tracks) {
       if (track.hidden || under_hand(track.rest)) continue;
       const rules::Vec2 at = track.moving ? track.piece.position_mm : track.rest;
-      const bool detected = std::any_of(detection_.pieces.begin(), detection_.pieces.end(),
-                                        [&](const ObservedPiece& piece) {
-                                          return rules::Distance(piece.position_mm, at) < gate;
-                                        });
+      const bool detected =
+          std::any_of(out.pieces.begin(), out.pieces.end(), [&](const ObservedPiece& piece) {
+            return rules::Distance(piece.position_mm, at) < gate;
+          });
       if (detected) continue;
       if (!track.moving &&
           InnerDiscShare(changed, at, kInnerDisc * RadiusOf(track)) < options_.disturbed_share) {

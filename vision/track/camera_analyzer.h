@@ -41,6 +41,10 @@ struct CameraAnalyzerOptions {
   double disturbed_share = 0.45;
   // Coins slower than this are re-fitted with the coin fitter (motion blur under 2 mm).
   double refit_below_mm_s = 120;
+  // The kinds of piece the tracker is given from full detections. Only coins are measured
+  // frame by frame (re-fitted, blobs), so tiles and pyramids would come and go with each
+  // full detection; the detector still uses the tiles to measure coins lying on them.
+  std::vector<ObservedKind> tracked_kinds{ObservedKind::kCoin};
   HandDetectorOptions hand;
 
   // Throws std::invalid_argument naming the first field out of range.
