@@ -8,7 +8,6 @@
 #include <QScreen>
 #include <QSpinBox>
 #include <QStatusBar>
-#include <QStatusBar>
 #include <QTableWidget>
 #include <QTest>
 #include <algorithm>

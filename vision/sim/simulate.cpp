@@ -94,8 +94,7 @@ void SimulationOptions::Check(bool needs_output) const {
   Require(shots >= 0 && shots <= 100, "shots", "in 0..100");
   Require(max_duration_s > 0 && max_duration_s <= 600, "max_duration_s", "in (0, 600]");
   Require(!needs_output || still || !render_frames || write_frames || write_video,
-          "write_frames/write_video",
-          "not both off while rendering (nothing to write)");
+          "write_frames/write_video", "not both off while rendering (nothing to write)");
   Require(!tilt_deg || (*tilt_deg >= 0 && *tilt_deg <= 45), "tilt_deg", "in 0..45");
   render.Check();
   physics.Check();

@@ -38,8 +38,8 @@ struct SimulationOptions {
   PhysicsOptions physics;          // its seed is replaced by `seed`
   std::filesystem::path set_file = DefaultPieceSetFile();
 
-  // Throws std::invalid_argument naming the first field out of range (any game name); `out_dir` may be
-  // empty only when `needs_output` is false (frames drawn for a reader, nothing written).
+  // Throws std::invalid_argument naming the first field out of range (any game name); `out_dir` may
+  // be empty only when `needs_output` is false (frames drawn for a reader, nothing written).
   void Check(bool needs_output = true) const;
 };
 
