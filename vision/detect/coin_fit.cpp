@@ -213,16 +213,9 @@ RimSearch SearchRim(const cv::Mat& image, const RimRays& rim, double search_mm,
     const double half = std::max(1.5, search_mm * rim.px_per_mm[k]);
     const std::vector<EdgePeak> peaks =
         FindEdgesAlong(image, rim.pixel[k], rim.normal[k], half, 4, options.min_edge_strength);
-    if (peaks.empty()) continue;
     // The rim is aligned already: of the clear edges, the one nearest the predicted rim (a
     // printed border inside it and a shadow beyond it are the others).
-    const double clear = options.rim_share * peaks.front().strength;
-    const EdgePeak* best = nullptr;
-    for (const EdgePeak& peak : peaks) {
-      if (peak.strength >= clear &&
-          (best == nullptr || std::abs(peak.offset_px) < std::abs(best->offset_px)))
-        best = &peak;
-    }
+    const EdgePeak* best = NearestClearEdge(peaks, options.rim_share);
     if (best == nullptr) continue;
     search.edge_pixels.push_back(rim.pixel[k] + best->offset_px * rim.normal[k]);
     search.strengths.push_back(best->strength);

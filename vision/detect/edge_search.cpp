@@ -73,4 +73,16 @@ std::vector<EdgePeak> FindEdgesAlong(const cv::Mat& image, const cv::Point2d& ce
   return peaks;
 }
 
+const EdgePeak* NearestClearEdge(const std::vector<EdgePeak>& peaks, double clear_share) {
+  if (peaks.empty()) return nullptr;
+  const double clear = clear_share * peaks.front().strength;
+  const EdgePeak* best = nullptr;
+  for (const EdgePeak& peak : peaks) {
+    if (peak.strength >= clear &&
+        (best == nullptr || std::abs(peak.offset_px) < std::abs(best->offset_px)))
+      best = &peak;
+  }
+  return best;
+}
+
 }  // namespace tabref::vision

@@ -19,6 +19,11 @@ std::vector<EdgePeak> FindEdgesAlong(const cv::Mat& image, const cv::Point2d& ce
                                      const cv::Point2d& direction, double half_length_px,
                                      int max_peaks = 3, double min_strength = 4);
 
+// Of `peaks` (strongest first, as FindEdgesAlong returns them), the one nearest the line's
+// centre among those at least `clear_share` as strong as the strongest: the edge a fit
+// predicted, rather than a printed border inside it or a shadow beyond. Null when empty.
+const EdgePeak* NearestClearEdge(const std::vector<EdgePeak>& peaks, double clear_share);
+
 // The colour derivative (change per pixel, 8-bit units) along centre + t * direction at
 // t = -half_length_px, -half_length_px + step, ..., +half_length_px (step kProfileStepPx).
 inline constexpr double kProfileStepPx = 0.5;

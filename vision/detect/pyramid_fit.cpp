@@ -201,14 +201,7 @@ RaySearch SearchRays(const cv::Mat& image, const SilhouetteRays& rays, double se
     const double half = std::max(1.5, search_mm * rays.px_per_mm[r]);
     const std::vector<EdgePeak> peaks =
         FindEdgesAlong(image, rays.pixel[r], rays.normal[r], half, 4, options.min_edge_strength);
-    if (peaks.empty()) continue;
-    const double clear = options.clear_share * peaks.front().strength;
-    const EdgePeak* best = nullptr;
-    for (const EdgePeak& peak : peaks) {
-      if (peak.strength >= clear &&
-          (best == nullptr || std::abs(peak.offset_px) < std::abs(best->offset_px)))
-        best = &peak;
-    }
+    const EdgePeak* best = NearestClearEdge(peaks, options.clear_share);
     if (best == nullptr) continue;
     search.ray.push_back(r);
     search.offset_px.push_back(best->offset_px);
