@@ -9,6 +9,7 @@
 
 #include "app/cli/cli.h"
 #include "rules/core/json.h"
+#include "tests/app/cli_run.h"
 
 namespace tabref::cli {
 namespace {
@@ -24,18 +25,10 @@ class GameCommands : public ::testing::Test {
   }
   ~GameCommands() override { std::filesystem::remove_all(dir_); }
 
-  struct Result {
-    int status;
-    std::string out;
-    std::string err;
-  };
   Result Tabref(std::vector<std::string> args) const {
     args.push_back("--db");
     args.push_back(db_);
-    std::ostringstream out;
-    std::ostringstream err;
-    const int status = RunCli(args, out, err);
-    return {status, out.str(), err.str()};
+    return RunTabref(args);
   }
   std::string NewBocce() const {
     const auto result = Tabref({"game", "new", "--game", "bocce", "--players", "Ann, Bob"});
@@ -64,10 +57,6 @@ class GameCommands : public ::testing::Test {
   std::filesystem::path dir_;
   std::string db_;
 };
-
-bool IsOneLine(const std::string& text) {
-  return !text.empty() && text.find('\n') == text.size() - 1;
-}
 
 TEST_F(GameCommands, NewActUndoShowPlayAGame) {
   const std::string id = NewBocce();
@@ -185,10 +174,9 @@ TEST_F(GameCommands, AFolderOrAMissingFileIsNoDatabase) {
         {"game", "new", "--game", "bocce", "--players", "Ann,Bob"}}) {
     std::vector<std::string> args = command;
     args.insert(args.end(), {"--db", dir_.string()});
-    std::ostringstream out;
-    std::ostringstream err;
-    EXPECT_EQ(RunCli(args, out, err), 1) << command[0];
-    EXPECT_NE(err.str().find("is a folder, not a database file"), std::string::npos) << err.str();
+    const Result result = RunTabref(args);
+    EXPECT_EQ(result.status, 1) << command[0];
+    EXPECT_NE(result.err.find("is a folder, not a database file"), std::string::npos) << result.err;
   }
   const auto missing = Tabref({"game", "show", "1"});
   EXPECT_EQ(missing.status, 1);
@@ -219,12 +207,7 @@ TEST_F(GameCommands, StatsCountGamesPlayedAndWon) {
 TEST_F(GameCommands, TheDefaultDatabaseIsInTheXdgDataDirAndBareTabrefOffersToContinue) {
   const std::string data_home = (dir_ / "xdg").string();
   ::setenv("XDG_DATA_HOME", data_home.c_str(), 1);
-  auto run = [](const std::vector<std::string>& args) {
-    std::ostringstream out;
-    std::ostringstream err;
-    const int status = RunCli(args, out, err);
-    return Result{status, out.str(), err.str()};
-  };
+  const auto run = RunTabref;
   EXPECT_EQ(run({"game", "list"}).out, "No games yet; start one with 'tabref game new'.\n");
   EXPECT_FALSE(std::filesystem::exists(data_home)) << "reading must not create the database";
   ASSERT_EQ(run({"game", "new", "--game", "card-golf", "--players", "Ann,Bob"}).out, "1\n");
@@ -239,10 +222,9 @@ TEST_F(GameCommands, TheDefaultDatabaseIsInTheXdgDataDirAndBareTabrefOffersToCon
 }
 
 TEST_F(GameCommands, GameAloneListsItsCommands) {
-  std::ostringstream out;
-  std::ostringstream err;
-  EXPECT_EQ(RunCli({"game"}, out, err), 2);
-  EXPECT_NE(err.str().find("game act"), std::string::npos);
+  const Result result = RunTabref({"game"});
+  EXPECT_EQ(result.status, 2);
+  EXPECT_NE(result.err.find("game act"), std::string::npos);
 }
 
 }  // namespace

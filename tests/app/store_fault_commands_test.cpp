@@ -21,22 +21,13 @@
 #include "data/sqlite/database.h"
 #include "data/sqlite/transaction.h"
 #include "rules/core/json.h"
+#include "tests/app/cli_run.h"
 
 namespace tabref::cli {
 namespace {
 
 using rules::Json;
 namespace fs = std::filesystem;
-
-struct Result {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
-
-bool IsOneLine(const std::string& text) {
-  return !text.empty() && text.find('\n') == text.size() - 1;
-}
 
 std::string ReadAll(int fd) {
   std::string text;
@@ -96,15 +87,9 @@ class StoreFaultCommands : public ::testing::Test {
   Result Tabref(std::vector<std::string> args) const {
     args.push_back("--db");
     args.push_back(db_);
-    std::ostringstream out;
-    std::ostringstream err;
-    const int status = RunCli(args, out, err);
-    return {status, out.str(), err.str()};
+    return RunTabref(args);
   }
-  std::string Bytes() const {
-    std::ifstream in(db_, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  }
+  std::string Bytes() const { return cli::ReadAll(db_); }
   void WriteBytes(const std::string& bytes) const {
     std::ofstream(db_, std::ios::binary | std::ios::trunc) << bytes;
   }
