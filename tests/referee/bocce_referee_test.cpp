@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/referee/registry.h"
-#include "tests/referee/observations.h"
+#include "tests/referee/referee_fixture.h"
 
 namespace tabref::referee {
 namespace {
@@ -12,20 +12,9 @@ using rules::Json;
 using namespace testing;  // NOLINT(google-build-using-namespace): the builders
 
 // The default court: x from 100 to 1217.6, y from 100 to 252.4; near dashed line x = 150.8.
-class BocceRefereeTest : public ::testing::Test {
+class BocceRefereeTest : public RefereeTest {
  protected:
-  void SetUp() override {
-    state_ = NewGame({{"game", "bocce"}, {"players", {"Ann", "Bob"}}});
-    referee_ = MakeReferee(state_->game());
-  }
-
-  // Applies what the referee reads from the shot and returns it.
-  Json JudgeAndApply(const vision::ShotObservation& shot) {
-    const Verdict verdict = referee_->Judge(*state_, shot);
-    EXPECT_EQ(verdict.kind, VerdictKind::kAction) << verdict.reason;
-    state_->Apply(verdict.action, rules::ActionSource::kVision);
-    return verdict.action;
-  }
+  BocceRefereeTest() : RefereeTest("bocce") {}
 
   Json Details() const { return state_->Scorecard().details; }
 
@@ -35,9 +24,6 @@ class BocceRefereeTest : public ::testing::Test {
     JudgeAndApply(Shot(Table({ValueCoin(1, "null", {120, 176})}),
                        Table({ValueCoin(1, "null", {600, 180})}), {1}));
   }
-
-  std::unique_ptr<rules::State> state_;
-  std::unique_ptr<GameReferee> referee_;
 };
 
 TEST_F(BocceRefereeTest, TheEngineFirstWaitsForTheLeaderDrawThenForTheJack) {

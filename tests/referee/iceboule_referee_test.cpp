@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/referee/registry.h"
-#include "tests/referee/observations.h"
+#include "tests/referee/referee_fixture.h"
 
 namespace tabref::referee {
 namespace {
@@ -14,19 +14,10 @@ using namespace testing;  // NOLINT(google-build-using-namespace): the builders
 // Ann plays red (medium this end), Bob yellow (small), the target is green (medium), track
 // 10, standing at (500, 250). Ann's catapults: tracks 0 (centrifuge) and 1, 2; Bob's 30 and
 // 31, 32.
-class IceBouleRefereeTest : public ::testing::Test {
+class IceBouleRefereeTest : public RefereeTest {
  protected:
-  void SetUp() override {
-    state_ = NewGame({{"game", "iceboule"}, {"players", {"Ann", "Bob"}}});
-    referee_ = MakeReferee(state_->game());
-  }
+  IceBouleRefereeTest() : RefereeTest("iceboule") {}
 
-  Json JudgeAndApply(const vision::ShotObservation& shot) {
-    const Verdict verdict = referee_->Judge(*state_, shot);
-    EXPECT_EQ(verdict.kind, VerdictKind::kAction) << verdict.reason;
-    state_->Apply(verdict.action, rules::ActionSource::kVision);
-    return verdict.action;
-  }
   Json End() const { return state_->Scorecard().details["current_end"]; }
 
   static vision::ObservedPiece Target() { return Upright(10, "green", "medium", {500, 250}); }
@@ -55,9 +46,6 @@ class IceBouleRefereeTest : public ::testing::Test {
     return JudgeAndApply(Shot(
         Table(before), Table({Target(), Upright(0, "red", "medium", {100, 200}), landed}), {1}));
   }
-
-  std::unique_ptr<rules::State> state_;
-  std::unique_ptr<GameReferee> referee_;
 };
 
 TEST_F(IceBouleRefereeTest, TheTargetsPlacerIsTheOwnerOfTheCentrifuge) {

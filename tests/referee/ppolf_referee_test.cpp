@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/referee/registry.h"
-#include "tests/referee/observations.h"
+#include "tests/referee/referee_fixture.h"
 
 namespace tabref::referee {
 namespace {
@@ -13,12 +13,9 @@ using namespace testing;  // NOLINT(google-build-using-namespace): the builders
 
 // Tracks: 0 the black ace (the first tee), 1 the red null (hole 1), 2 the red ace (hole 2);
 // 20 Ann's coin (red: suns suit side), 21 Bob's (blue: arms suit side).
-class PpolfRefereeTest : public ::testing::Test {
+class PpolfRefereeTest : public RefereeTest {
  protected:
-  void SetUp() override {
-    state_ = NewGame({{"game", "ppolf"}, {"players", {"Ann", "Bob"}}});
-    referee_ = MakeReferee(state_->game());
-  }
+  PpolfRefereeTest() : RefereeTest("ppolf") {}
 
   std::vector<vision::ObservedPiece> Course() const {
     return {FaceTile(0, "moons", "ace", {100, 300}, 10),
@@ -28,12 +25,6 @@ class PpolfRefereeTest : public ::testing::Test {
     std::vector<vision::ObservedPiece> pieces = Course();
     pieces.insert(pieces.end(), coins.begin(), coins.end());
     return Table(pieces);
-  }
-  Json JudgeAndApply(const vision::ShotObservation& shot) {
-    const Verdict verdict = referee_->Judge(*state_, shot);
-    EXPECT_EQ(verdict.kind, VerdictKind::kAction) << verdict.reason;
-    state_->Apply(verdict.action, rules::ActionSource::kVision);
-    return verdict.action;
   }
   Json Player(int seat) const { return state_->Scorecard().details["players"][seat]; }
 
@@ -45,9 +36,6 @@ class PpolfRefereeTest : public ::testing::Test {
         CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {150, 320})}),
         CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})}), {21}));
   }
-
-  std::unique_ptr<rules::State> state_;
-  std::unique_ptr<GameReferee> referee_;
 };
 
 TEST_F(PpolfRefereeTest, AContactWithTheHoleTileIsAHit) {
