@@ -57,6 +57,20 @@ TEST(LiveEvaluation, ActionsCompareWithinTheTolerance) {
   EXPECT_FALSE(SameAction(truth, {{"type", "bowl"}, {"position", {100.0, 200.0}}}, 3.0));
 }
 
+TEST(LiveEvaluation, ASidesBowlsCompareAsASet) {
+  const auto bowl = [](double x, double y) {
+    return rules::Json{{"position", {x, y}}, {"sigma_mm", 0.2}};
+  };
+  const rules::Json truth = {{"type", "bowl"},
+                             {"bowls", {{"Suns", {bowl(100, 200), bowl(130, 210)}}}}};
+  rules::Json live = {{"type", "bowl"}, {"bowls", {{"Suns", {bowl(131, 209), bowl(101, 200)}}}}};
+  EXPECT_TRUE(SameAction(truth, live, 3.0));
+  live["bowls"]["Suns"][0] = bowl(101, 201);  // the same bowl twice, the other one missing
+  EXPECT_FALSE(SameAction(truth, live, 3.0));
+  // Other lists keep their order.
+  EXPECT_FALSE(SameAction({{"order", {"Ann", "Bob"}}}, {{"order", {"Bob", "Ann"}}}, 3.0));
+}
+
 TEST(LiveEvaluation, ScorecardsCompareWithoutTheMeasuredDetails) {
   rules::Json a = {{"status", "x"}, {"scorecard", {{"rows", {1}}, {"details", {{"d", 1.0}}}}}};
   rules::Json b = a;

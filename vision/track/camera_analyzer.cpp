@@ -235,6 +235,8 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     previous_ = view.clone();
     stable_ = cv::Mat::zeros(view.size(), CV_16U);
     reset_background_ = false;
+    settled_ = cv::Mat();
+    unconfirmed_.clear();
   }
   const cv::Mat change_bg = ColourChange(view, background_);
   const cv::Mat change_prev = ColourChange(view, previous_);
@@ -281,9 +283,22 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
         out.pieces.back().on_top_of.reset();
       }
     }
-    // Pieces the detector missed: still there when their place did not change, else
-    // re-fitted where the tracker last saw them.
+    // Pieces the detector missed: still there when their place did not change since the
+    // last full detection saw them there, else re-fitted where the tracker last saw them.
+    // (The running background has long absorbed a place a piece was knocked from.)
+    const cv::Mat unchanged_since =
+        settled_.empty() ? changed : ColourChange(view, settled_) > options_.change_threshold;
     const double gate = tracker.Options().rest_gate_mm;
+    // Detections no track expects: pieces that moved unseen, maybe one the tracker still
+    // thinks is at its old place.
+    std::vector<ObservedPiece> unexpected;
+    for (const ObservedPiece& piece : out.pieces) {
+      const bool expected = std::any_of(tracks.begin(), tracks.end(), [&](const Track& track) {
+        const rules::Vec2 at = track.moving ? track.piece.position_mm : track.rest;
+        return rules::Distance(piece.position_mm, at) < gate;
+      });
+      if (!expected) unexpected.push_back(piece);
+    }
     for (const Track& track : tracks) {
       if (track.hidden || under_hand(track.rest)) continue;
       const rules::Vec2 at = track.moving ? track.piece.position_mm : track.rest;
@@ -291,21 +306,38 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
           std::any_of(out.pieces.begin(), out.pieces.end(), [&](const ObservedPiece& piece) {
             return rules::Distance(piece.position_mm, at) < gate;
           });
-      if (detected) continue;
-      if (!track.moving &&
-          InnerDiscShare(changed, at, kInnerDisc * RadiusOf(track)) < options_.disturbed_share) {
+      if (detected) {
+        unconfirmed_.erase(track.id);
+        continue;
+      }
+      if (const std::optional<ObservedPiece> fitted = Refit(track, at, frame)) {
+        unconfirmed_.erase(track.id);
+        out.pieces.push_back(*fitted);
+        continue;
+      }
+      // Neither detected nor fitted: still there if its place did not change. Only a place a
+      // full detection has seen (one reached by blurred frames alone may be where a blur
+      // stopped), only while no piece like it turned up where none was expected, and only
+      // once in a row (the view it is compared with no longer shows it after that).
+      const bool seen_at_rest = !track.moving && track.path.empty();
+      const bool found_elsewhere =
+          std::any_of(unexpected.begin(), unexpected.end(),
+                      [&](const ObservedPiece& piece) { return SameIdentity(piece, track.piece); });
+      if (seen_at_rest && !found_elsewhere && !unconfirmed_.contains(track.id) &&
+          InnerDiscShare(unchanged_since, at, kInnerDisc * RadiusOf(track)) <
+              options_.disturbed_share) {
         ObservedPiece kept = track.piece;
         kept.position_mm = at;
         kept.footprint = Translated(track.piece.footprint, at - track.piece.position_mm);
         kept.confidence = 0;
         kept.track_id = track.id;
         out.pieces.push_back(kept);
-      } else if (const std::optional<ObservedPiece> fitted = Refit(track, at, frame)) {
-        out.pieces.push_back(*fitted);
+        unconfirmed_.insert(track.id);
       }
     }
     // The settled table is the background from now on.
     view.copyTo(background_, hand_.mask == 0);
+    settled_ = view;
     stable_.setTo(0);
     candidates_.clear();
   } else {

@@ -3,6 +3,7 @@
 #include <memory>
 #include <opencv2/core.hpp>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "calibration/table_calibration.h"
@@ -107,8 +108,11 @@ class CameraAnalyzer {
   std::unique_ptr<TopView> view_;
   cv::Mat background_;  // BGR top view of the table without what moves
   cv::Mat previous_;    // last frame's top view
-  cv::Mat stable_;      // CV_16U: frames each pixel stayed unchanged
-  cv::Mat hand_mask_;   // last frame's
+  cv::Mat settled_;     // the top view at the last full detection
+  // Tracks the last full detection kept without detecting or fitting them.
+  std::set<int> unconfirmed_;
+  cv::Mat stable_;     // CV_16U: frames each pixel stayed unchanged
+  cv::Mat hand_mask_;  // last frame's
   HandDetector hands_;
   HandDetection hand_;
   Detection detection_;

@@ -74,6 +74,10 @@ bool Unidentified(const ObservedPiece& piece) {
          !piece.size;
 }
 
+bool SameIdentity(const ObservedPiece& a, const ObservedPiece& b) {
+  return IdentityKey(a) == IdentityKey(b);
+}
+
 const char* ToString(TrackerPhase phase) {
   switch (phase) {
     case TrackerPhase::kSettled:
@@ -243,9 +247,27 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
     }
   }
   const double dt = std::max(1e-3, frame.time_s - last_time_s_);
-  // Greedy by distance within the gates: first where each piece is expected, then any unseen
-  // piece farther away (it moved between two frames).
-  for (int pass = 0; pass < 2; ++pass) {
+  // Greedy by distance within the gates, pass by pass: first where each piece is expected,
+  // then any unseen piece farther away (it moved between two frames). Blurred measurements
+  // between full detections may have swapped two pieces that met or left a piece's track on a
+  // blur, so a full detection matches the pieces known by their faces first, by identity,
+  // and lets a face read differently keep its place only after.
+  enum class Reach { kExpected, kAnywhere };
+  enum class Faces { kMustAgree, kPenalised };
+  enum class Tracks { kIdentified, kAll };
+  struct Pass {
+    Reach reach;
+    Faces faces;
+    Tracks tracks;
+  };
+  const std::vector<Pass> passes =
+      frame.complete ? std::vector<Pass>{{Reach::kExpected, Faces::kMustAgree, Tracks::kIdentified},
+                                         {Reach::kAnywhere, Faces::kMustAgree, Tracks::kIdentified},
+                                         {Reach::kExpected, Faces::kMustAgree, Tracks::kAll},
+                                         {Reach::kExpected, Faces::kPenalised, Tracks::kAll}}
+                     : std::vector<Pass>{{Reach::kExpected, Faces::kPenalised, Tracks::kAll},
+                                         {Reach::kAnywhere, Faces::kMustAgree, Tracks::kAll}};
+  for (const Pass& pass : passes) {
     struct Pair {
       double cost;
       size_t m;
@@ -258,22 +280,18 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
       for (size_t t = 0; t < tracks_.size(); ++t) {
         if (of_track[t] >= 0) continue;
         const Track& track = tracks_[t];
+        if (pass.tracks == Tracks::kIdentified && !track.Identified()) continue;
         const bool compatible = Compatible(piece, track);
+        if (!compatible && pass.faces == Faces::kMustAgree) continue;
         const double distance = rules::Distance(piece.position_mm, Predict(track, frame.time_s));
-        double gate = 0;
-        if (pass == 0) {
-          gate = track.moving ? options_.moving_gate_mm + 0.5 * Speed(track) * dt
-                              : std::max(options_.rest_gate_mm,
-                                         4 * std::hypot(piece.sigma_mm, track.piece.sigma_mm));
-          if (distance > gate) continue;
-          // A face read differently is still most likely the piece that was there.
-          pairs.push_back({distance + (compatible ? 0 : gate), m, t});
-        } else {
-          if (!compatible) continue;
-          gate = options_.reacquire_mm + Speed(track) * dt;
-          if (distance > gate) continue;
-          pairs.push_back({distance, m, t});
-        }
+        const double gate =
+            pass.reach == Reach::kAnywhere ? options_.reacquire_mm + Speed(track) * dt
+            : track.moving                 ? options_.moving_gate_mm + 0.5 * Speed(track) * dt
+                                           : std::max(options_.rest_gate_mm,
+                                                      4 * std::hypot(piece.sigma_mm, track.piece.sigma_mm));
+        if (distance > gate) continue;
+        // A face read differently is still most likely the piece that was there.
+        pairs.push_back({distance + (compatible ? 0 : gate), m, t});
       }
     }
     std::sort(pairs.begin(), pairs.end(),
@@ -326,7 +344,12 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   if (!track.moving) {
     const double distance = rules::Distance(piece.position_mm, track.rest);
     const double threshold = std::max(options_.start_mm, 3 * std::sqrt(2.0) * piece.sigma_mm);
-    if (distance > threshold) {
+    if (distance > threshold && frame.complete && shot_ && Quiet()) {
+      // The full detection that closes a shot finds the piece elsewhere: it moved where the
+      // blurred frames lost or swapped it, and it rests where it is found.
+      track.rest = piece.position_mm;
+      track.rest_since_s = frame.time_s;
+    } else if (distance > threshold) {
       StartMoving(track, piece, frame);
     } else if (frame.complete && Quiet()) {
       // A fresh full detection of a settled table: the rest place averages them.
@@ -356,10 +379,13 @@ bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
   double best_distance = 2 * options_.reacquire_mm;
   for (auto it = departed_.begin(); it != departed_.end(); ++it) {
     const Track& lost = it->second;
-    if (std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id)) continue;
+    // Seen leaving the table, yet found on it by the full detection that closes the shot: it
+    // stopped at the edge or the blur hid it.
+    const bool left = std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id) > 0;
+    if (left && (!frame.complete || !lost.Identified())) continue;
     if (lost.piece.kind != piece.kind) continue;
     // A track never identified (a blur since it came in) may be any piece of its kind.
-    if (lost.Identified() && IdentityKey(lost.piece) != IdentityKey(piece)) continue;
+    if (lost.Identified() && !SameIdentity(lost.piece, piece)) continue;
     const double distance = rules::Distance(lost.piece.position_mm, piece.position_mm);
     if (distance < best_distance) {
       best_distance = distance;
@@ -373,6 +399,7 @@ bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
   // otherwise it is still on its way.
   Track track = best->second;
   departed_.erase(best);
+  std::erase(shot_->left_table, track.id);
   track.moving = !Quiet();
   if (!track.moving) {
     track.rest = piece.position_mm;
@@ -398,6 +425,9 @@ void PieceTracker::Vanish(size_t index, const TrackerFrame& frame,
     if (!std::count(shot_->moved.begin(), shot_->moved.end(), track.id))
       shot_->moved.push_back(track.id);
     if (left) shot_->left_table.push_back(track.id);
+  }
+  if (shot_ && (counts || track.Identified())) {
+    // Kept for the shot: it may be found again, elsewhere (ReclaimLost).
     track.moving = false;
     departed_[track.id] = track;
   }
@@ -410,6 +440,56 @@ void PieceTracker::Vanish(size_t index, const TrackerFrame& frame,
   }
   dirty_ = true;
   tracks_.erase(tracks_.begin() + static_cast<std::ptrdiff_t>(index));
+}
+
+void PieceTracker::ReclaimLost() {
+  for (Track& track : tracks_) {
+    if (!track.Identified()) continue;
+    const bool before =
+        std::any_of(shot_->before.pieces.begin(), shot_->before.pieces.end(),
+                    [&](const ObservedPiece& piece) { return piece.track_id == track.id; });
+    if (before) continue;
+    auto best = departed_.end();
+    double best_distance = 1e18;
+    for (auto it = departed_.begin(); it != departed_.end(); ++it) {
+      const Track& lost = it->second;
+      if (!lost.Identified() || !SameIdentity(lost.piece, track.piece)) continue;
+      const double distance = rules::Distance(lost.piece.position_mm, track.piece.position_mm);
+      if (distance < best_distance) {
+        best_distance = distance;
+        best = it;
+      }
+    }
+    if (best == departed_.end()) {
+      // Else the nearest blur lost nearby in the shot (not off the table): the piece it
+      // followed turned up here.
+      best_distance = options_.reacquire_mm;
+      for (auto it = departed_.begin(); it != departed_.end(); ++it) {
+        const Track& lost = it->second;
+        if (lost.Identified() || lost.piece.kind != track.piece.kind ||
+            std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id))
+          continue;
+        const double distance = rules::Distance(lost.piece.position_mm, track.piece.position_mm);
+        if (distance < best_distance) {
+          best_distance = distance;
+          best = it;
+        }
+      }
+    }
+    if (best == departed_.end()) {
+      // Not on the table before, found on it after: it moved in the shot.
+      if (!std::count(shot_->moved.begin(), shot_->moved.end(), track.id))
+        shot_->moved.push_back(track.id);
+      continue;
+    }
+    const int id = best->first;
+    departed_.erase(best);
+    std::erase(shot_->left_table, id);
+    std::erase(shot_->moved, track.id);
+    if (!std::count(shot_->moved.begin(), shot_->moved.end(), id)) shot_->moved.push_back(id);
+    track.id = id;
+    track.piece.track_id = id;
+  }
 }
 
 void PieceTracker::StartShot(const Track& track, const TrackerFrame& /*frame*/,
@@ -621,6 +701,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
 
   if (frame.complete && Quiet()) {
     last_full_s_ = frame.time_s;
+    if (shot_) ReclaimLost();
     if (shot_) {
       if (!frame.hand_in_view) {
         EndShot(frame, events);

@@ -110,6 +110,11 @@ class PieceTracker {
   // track comes back (true), else false.
   bool Revive(const ObservedPiece& piece, const TrackerFrame& frame,
               std::vector<TrackEvent>& events);
+  // On the full detection that closes a shot: a piece that turned up during the shot (a
+  // blur tied to nothing, or a detection far from every track) and reads like a piece lost
+  // from sight in it is that piece, and takes its track, so the shot's before and after
+  // tables name it alike.
+  void ReclaimLost();
   void StartShot(const Track& track, const TrackerFrame& frame, std::vector<TrackEvent>& events);
   void EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& events);
   void Settle(const TrackerFrame& frame, std::vector<TrackEvent>& events);

@@ -33,5 +33,7 @@ struct TrackerFrame {
 
 // True for a measurement that says nothing of what the piece is.
 bool Unidentified(const ObservedPiece& piece);
+// True when two pieces read alike: kind, side, suit, value, colour and size.
+bool SameIdentity(const ObservedPiece& a, const ObservedPiece& b);
 
 }  // namespace tabref::vision

@@ -1,7 +1,9 @@
 #include "app/referee/live/live_evaluation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <utility>
 
 #include "app/referee/registry.h"
 #include "rules/registry.h"
@@ -52,6 +54,27 @@ double PhysicalRest(const std::vector<TruthFrame>& frames, double strike_s, doub
   return rest;
 }
 
+// A list of placed pieces (a side's bowls, the pyramids in play): the engines read it as a
+// set, so its order carries no verdict.
+bool IsListOfPlaces(const rules::Json& list) {
+  return std::all_of(list.begin(), list.end(), [](const rules::Json& item) {
+    return item.is_object() && item.contains("position");
+  });
+}
+
+// Whether the places of `a` from `first` on pair off one to one with the unpaired places of
+// `b` (paired ones are null). Lists are a handful of pieces: plain backtracking.
+bool SamePlaces(const rules::Json& a, rules::Json b, size_t first, double tolerance_mm) {
+  if (first == a.size()) return true;
+  for (rules::Json& candidate : b) {
+    if (candidate.is_null() || !SameAction(a[first], candidate, tolerance_mm)) continue;
+    rules::Json taken = std::exchange(candidate, nullptr);
+    if (SamePlaces(a, b, first + 1, tolerance_mm)) return true;
+    candidate = std::move(taken);
+  }
+  return false;
+}
+
 }  // namespace
 
 bool SameScorecard(const rules::Json& a, const rules::Json& b) {
@@ -69,6 +92,7 @@ bool SameAction(const rules::Json& a, const rules::Json& b, double tolerance_mm)
   if (a.type() != b.type()) return false;
   if (a.is_array()) {
     if (a.size() != b.size()) return false;
+    if (IsListOfPlaces(a) && IsListOfPlaces(b)) return SamePlaces(a, b, 0, tolerance_mm);
     for (size_t i = 0; i < a.size(); ++i) {
       if (!SameAction(a[i], b[i], tolerance_mm)) return false;
     }

@@ -221,6 +221,73 @@ TEST(PieceTrackerTest, APieceLostFromSightDuringAShotKeepsItsTrackWhenSeenAgain)
   EXPECT_TRUE(shot.left_table.empty());
 }
 
+// Between full detections the analyzer measures blurs, and may tie the wrong track to one
+// where two pieces met. The full detection that closes the shot puts each track back on the
+// piece that reads like it.
+TEST(PieceTrackerTest, TheFullDetectionClosingAShotUndoesASwapMadeOnBlurs) {
+  PieceTracker tracker;
+  const rules::Vec2 moons_before{100, 100};
+  const rules::Vec2 moons_after{100, 60};
+  const rules::Vec2 suns_before{300, 100};
+  const rules::Vec2 suns_after{125, 100};
+  double time_s = 0;
+  std::vector<TrackEvent> events;
+  const auto send = [&](TrackerFrame frame) {
+    frame.time_s = time_s;
+    for (TrackEvent& event : tracker.Update(frame)) events.push_back(std::move(event));
+    time_s += 1 / 30.0;
+  };
+  const auto full_detection = [&](rules::Vec2 moons, rules::Vec2 suns) {
+    TrackerFrame frame;
+    frame.complete = true;
+    frame.pieces = {Coin("moons", moons), Coin("suns", suns)};
+    return frame;
+  };
+  const auto blur = [&](rules::Vec2 at, int track) {
+    TrackerFrame frame;
+    ObservedPiece piece;
+    piece.position_mm = at;
+    piece.sigma_mm = 2;
+    piece.footprint = rules::Circle{at, testing::kCoinRadius};
+    piece.track_id = track;
+    frame.pieces = {piece};
+    frame.motion = true;
+    return frame;
+  };
+  while (time_s < 0.3) send(full_detection(moons_before, suns_before));
+  ASSERT_EQ(tracker.Tracks().size(), 2u);
+  const int moons = TrackNear(tracker.Table(time_s), moons_before);
+  const int suns = TrackNear(tracker.Table(time_s), suns_before);
+
+  // The suns coin slides in; where it stops, the blur is taken for the moons coin (which was
+  // knocked aside unseen) and the suns coin is lost from sight.
+  for (double x : {280.0, 240.0, 200.0, 160.0, 130.0}) send(blur({x, 100}, suns));
+  for (int i = 0; i < 8; ++i) send(blur(suns_after, moons));
+  for (int i = 0; i < 20 && !tracker.WantsFullDetection(time_s); ++i) send(TrackerFrame{});
+  ASSERT_TRUE(tracker.WantsFullDetection(time_s));
+  send(full_detection(moons_after, suns_after));
+
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  const auto after = [&](int track) -> const ObservedPiece* {
+    for (const ObservedPiece& piece : shot.after.pieces) {
+      if (piece.track_id == track) return &piece;
+    }
+    return nullptr;
+  };
+  ASSERT_NE(after(moons), nullptr);
+  ASSERT_NE(after(suns), nullptr);
+  EXPECT_EQ(after(moons)->suit, "moons");
+  EXPECT_NEAR(rules::Distance(after(moons)->position_mm, moons_after), 0, 1.0);
+  EXPECT_EQ(after(suns)->suit, "suns");
+  EXPECT_NEAR(rules::Distance(after(suns)->position_mm, suns_after), 0, 1.0);
+  EXPECT_EQ(shot.after.pieces.size(), 2u);
+  EXPECT_NE(std::count(shot.moved.begin(), shot.moved.end(), moons), 0);
+  EXPECT_NE(std::count(shot.moved.begin(), shot.moved.end(), suns), 0);
+  EXPECT_TRUE(shot.left_table.empty());
+}
+
 TEST(PieceTrackerTest, AHandOverTheTablePausesInsteadOfProducingEvents) {
   PieceTracker tracker;
   ScenarioOptions options;
