@@ -11,24 +11,6 @@ constexpr int kSpan = 2;  // derivative over +-kSpan samples (+-1 px)
 
 }  // namespace
 
-cv::Vec3f SampleColour(const cv::Mat& image, double x, double y) {
-  x = std::clamp(x, 0.0, image.cols - 1.001);
-  y = std::clamp(y, 0.0, image.rows - 1.001);
-  const int x0 = static_cast<int>(x);
-  const int y0 = static_cast<int>(y);
-  const float fx = static_cast<float>(x - x0);
-  const float fy = static_cast<float>(y - y0);
-  const auto* row0 = image.ptr<cv::Vec3b>(y0) + x0;
-  const auto* row1 = image.ptr<cv::Vec3b>(y0 + 1) + x0;
-  cv::Vec3f sample;
-  for (int c = 0; c < 3; ++c) {
-    const float top = row0[0][c] + fx * (row0[1][c] - row0[0][c]);
-    const float bottom = row1[0][c] + fx * (row1[1][c] - row1[0][c]);
-    sample[c] = top + fy * (bottom - top);
-  }
-  return sample;
-}
-
 std::vector<double> DerivativeProfile(const cv::Mat& image, const cv::Point2d& centre,
                                       const cv::Point2d& direction, double half_length_px) {
   const int half_steps = static_cast<int>(std::ceil(half_length_px / kStepPx));
