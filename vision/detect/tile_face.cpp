@@ -156,12 +156,15 @@ const TileFaceClassifier::TemplateSet& TileFaceClassifier::TemplatesFor(double p
     }
     Normalise(darkness);
     entry.ink[0] = darkness;
-    entry.mask[0] = mask;
-    for (int turn = 1; turn < 4; ++turn) {
-      entry.ink[static_cast<size_t>(turn)] =
-          QuarterTurn(entry.ink[static_cast<size_t>(turn - 1)], n);
-      entry.mask[static_cast<size_t>(turn)] =
-          QuarterTurn(entry.mask[static_cast<size_t>(turn - 1)], n);
+    for (int turn = 0; turn < 4; ++turn) {
+      if (turn > 0) {
+        entry.ink[static_cast<size_t>(turn)] =
+            QuarterTurn(entry.ink[static_cast<size_t>(turn - 1)], n);
+        mask = QuarterTurn(mask, n);
+      }
+      for (size_t i = 0; i < mask.size(); ++i) {
+        if (mask[i] > 0) entry.inked[static_cast<size_t>(turn)].push_back(static_cast<int>(i));
+      }
     }
     built->templates.push_back(std::move(entry));
   };
@@ -218,7 +221,11 @@ TileFace TileFaceClassifier::Classify(const cv::Mat& image,
       const size_t cell = static_cast<size_t>((fy / sub) * n + fx / sub);
       colours[cell] += per_cell * SampleColour(image, pixel.x, pixel.y);
       for (const cv::Vec3d& disc : occluders) {
-        if (std::hypot(pixel.x - disc[0], pixel.y - disc[1]) <= disc[2]) visible[cell] = 0;
+        const double dx = pixel.x - disc[0];
+        const double dy = pixel.y - disc[1];
+        // The square around the disc first: most samples lie far from it.
+        if (std::abs(dx) <= disc[2] && std::abs(dy) <= disc[2] && std::hypot(dx, dy) <= disc[2])
+          visible[cell] = 0;
       }
     }
   }
@@ -270,14 +277,15 @@ TileFace TileFaceClassifier::Classify(const cv::Mat& image,
   for (const Template& entry : set.templates) {
     for (int turn = 0; turn < 4; ++turn) {
       const std::vector<float>& ink = entry.ink[static_cast<size_t>(turn)];
-      const std::vector<float>& mask = entry.mask[static_cast<size_t>(turn)];
       double correlation = 0;
+      for (size_t i = 0; i < shape.size(); ++i) correlation += shape[i] * ink[i];
+      // The mean colour of the seen cells the art inks.
       cv::Vec3f colour_sum(0, 0, 0);
       float inked = 0;
-      for (size_t i = 0; i < shape.size(); ++i) {
-        correlation += shape[i] * ink[i];
-        colour_sum += visible[i] * mask[i] * balanced[i];
-        inked += visible[i] * mask[i];
+      for (const int i : entry.inked[static_cast<size_t>(turn)]) {
+        if (visible[static_cast<size_t>(i)] == 0) continue;
+        colour_sum += balanced[static_cast<size_t>(i)];
+        inked += 1;
       }
       if (occluded) {
         // The template over the seen cells only: zero mean and unit norm there (the face's
