@@ -165,38 +165,50 @@ Alignment AlignRim(const cv::Mat& image, const RimRays& rim, const CoinFitOption
   }
   const auto sample = [](const std::vector<float>& profile, double offset_px) {
     const double at = offset_px / kProfileStepPx + 0.5 * static_cast<double>(profile.size() - 1);
-    const int i = static_cast<int>(std::floor(at));
-    if (i < 0 || i + 1 >= static_cast<int>(profile.size())) return 0.0;
+    if (at < 0) return 0.0;
+    const int i = static_cast<int>(at);
+    if (i + 1 >= static_cast<int>(profile.size())) return 0.0;
     const double f = at - i;
     return (1 - f) * profile[static_cast<size_t>(i)] + f * profile[static_cast<size_t>(i + 1)];
   };
-  const auto energy = [&](const cv::Point2d& shift, double radius_offset) {
-    double total = 0;
+  // The energies of many alignments, ray by ray (each ray's profile read once, each energy
+  // summed over the rays in their order).
+  const auto energies_of = [&](const std::vector<Alignment>& grid, std::vector<double>& energies) {
+    energies.assign(grid.size(), 0.0);
     for (const size_t k : usable) {
-      const double along_px = (shift.dot(rim.radial[k]) + radius_offset) * rim.px_per_mm[k];
-      total += sample(profiles[k], along_px);
-      if (rim.foot_px[k] > kVisibleFootPx) total += sample(profiles[k], along_px + rim.foot_px[k]);
+      const std::vector<float>& profile = profiles[k];
+      const bool foot = rim.foot_px[k] > kVisibleFootPx;
+      for (size_t g = 0; g < grid.size(); ++g) {
+        const double along_px =
+            (grid[g].shift.dot(rim.radial[k]) + grid[g].radius_offset) * rim.px_per_mm[k];
+        energies[g] += sample(profile, along_px);
+        if (foot) energies[g] += sample(profile, along_px + rim.foot_px[k]);
+      }
     }
-    return total;
   };
   Alignment best;
   double best_energy = -1;
+  std::vector<Alignment> grid;
+  std::vector<double> energies;
   const auto search = [&](const Alignment& around, double reach_mm, double step_mm,
                           double radius_reach_mm, double radius_step_mm) {
     const Alignment start = around;
     const int steps = static_cast<int>(std::round(reach_mm / step_mm));
     const int radius_steps = static_cast<int>(std::round(radius_reach_mm / radius_step_mm));
+    grid.clear();
     for (int r = -radius_steps; r <= radius_steps; ++r) {
       for (int y = -steps; y <= steps; ++y) {
         for (int x = -steps; x <= steps; ++x) {
-          const Alignment candidate{start.shift + cv::Point2d(x * step_mm, y * step_mm),
-                                    start.radius_offset + r * radius_step_mm};
-          const double value = energy(candidate.shift, candidate.radius_offset);
-          if (value > best_energy) {
-            best_energy = value;
-            best = candidate;
-          }
+          grid.push_back({start.shift + cv::Point2d(x * step_mm, y * step_mm),
+                          start.radius_offset + r * radius_step_mm});
         }
+      }
+    }
+    energies_of(grid, energies);
+    for (size_t g = 0; g < grid.size(); ++g) {
+      if (energies[g] > best_energy) {
+        best_energy = energies[g];
+        best = grid[g];
       }
     }
   };

@@ -9,28 +9,10 @@ namespace {
 constexpr double kStepPx = kProfileStepPx;
 constexpr int kSpan = 2;  // derivative over +-kSpan samples (+-1 px)
 
-}  // namespace
-
-cv::Vec3f SampleColour(const cv::Mat& image, double x, double y) {
-  x = std::clamp(x, 0.0, image.cols - 1.001);
-  y = std::clamp(y, 0.0, image.rows - 1.001);
-  const int x0 = static_cast<int>(x);
-  const int y0 = static_cast<int>(y);
-  const float fx = static_cast<float>(x - x0);
-  const float fy = static_cast<float>(y - y0);
-  const auto* row0 = image.ptr<cv::Vec3b>(y0) + x0;
-  const auto* row1 = image.ptr<cv::Vec3b>(y0 + 1) + x0;
-  cv::Vec3f sample;
-  for (int c = 0; c < 3; ++c) {
-    const float top = row0[0][c] + fx * (row0[1][c] - row0[0][c]);
-    const float bottom = row1[0][c] + fx * (row1[1][c] - row1[0][c]);
-    sample[c] = top + fy * (bottom - top);
-  }
-  return sample;
-}
-
-std::vector<double> DerivativeProfile(const cv::Mat& image, const cv::Point2d& centre,
-                                      const cv::Point2d& direction, double half_length_px) {
+// DerivativeProfile into `derivative` (whose storage the edge searches reuse).
+void FillDerivativeProfile(const cv::Mat& image, const cv::Point2d& centre,
+                           const cv::Point2d& direction, double half_length_px,
+                           std::vector<double>& derivative) {
   const int half_steps = static_cast<int>(std::ceil(half_length_px / kStepPx));
   const int padded = half_steps + kSpan;
   thread_local std::vector<cv::Vec3f> samples;
@@ -40,20 +22,28 @@ std::vector<double> DerivativeProfile(const cv::Mat& image, const cv::Point2d& c
     samples[static_cast<size_t>(i + padded)] =
         SampleColour(image, centre.x + t * direction.x, centre.y + t * direction.y);
   }
-  std::vector<double> derivative(static_cast<size_t>(2 * half_steps + 1));
+  derivative.resize(static_cast<size_t>(2 * half_steps + 1));
   for (int i = -half_steps; i <= half_steps; ++i) {
     const cv::Vec3f change = samples[static_cast<size_t>(i + padded + kSpan)] -
                              samples[static_cast<size_t>(i + padded - kSpan)];
     derivative[static_cast<size_t>(i + half_steps)] = cv::norm(change) / (2 * kSpan * kStepPx);
   }
+}
+
+}  // namespace
+
+std::vector<double> DerivativeProfile(const cv::Mat& image, const cv::Point2d& centre,
+                                      const cv::Point2d& direction, double half_length_px) {
+  std::vector<double> derivative;
+  FillDerivativeProfile(image, centre, direction, half_length_px, derivative);
   return derivative;
 }
 
 std::vector<EdgePeak> FindEdgesAlong(const cv::Mat& image, const cv::Point2d& centre,
                                      const cv::Point2d& direction, double half_length_px,
                                      int max_peaks, double min_strength) {
-  const std::vector<double> derivative =
-      DerivativeProfile(image, centre, direction, half_length_px + kStepPx);
+  thread_local std::vector<double> derivative;
+  FillDerivativeProfile(image, centre, direction, half_length_px + kStepPx, derivative);
   const int half_steps = static_cast<int>(derivative.size() / 2);
   std::vector<EdgePeak> peaks;
   for (int i = 1; i + 1 < static_cast<int>(derivative.size()); ++i) {

@@ -30,6 +30,19 @@ bool ThinEdge(const ColourGradient& gradient, int x, int y, float magnitude) {
   return magnitude >= before && magnitude > after;
 }
 
+// std::lround (halves away from zero) without its library call, for the votes' cells.
+int RoundHalfAway(double value) {
+  const int whole = static_cast<int>(value);
+  const double rest = value - whole;
+  return whole + (rest >= 0.5) - (rest <= -0.5);
+}
+
+// std::hypot of floats as glibc computes it (in double, rounded once), inline: it runs
+// twice per vote cell.
+float Length(float x, float y) {
+  return static_cast<float>(std::sqrt(static_cast<double>(x) * x + static_cast<double>(y) * y));
+}
+
 }  // namespace
 
 std::vector<TileCandidate> FindTileCandidates(const ColourGradient& gradient, double side_px,
@@ -58,8 +71,8 @@ std::vector<TileCandidate> FindTileCandidates(const ColourGradient& gradient, do
       const double cx = x / kCell;
       const double cy = y / kCell;
       for (const double sign : {1.0, -1.0}) {
-        const int vx = static_cast<int>(std::lround(cx + sign * reach * ux));
-        const int vy = static_cast<int>(std::lround(cy + sign * reach * uy));
+        const int vx = RoundHalfAway(cx + sign * reach * ux);
+        const int vy = RoundHalfAway(cy + sign * reach * uy);
         if (vx < 0 || vy < 0 || vx >= cells.width || vy >= cells.height) continue;
         turns.ptr<cv::Vec4f>(vy)[vx] += direction;
       }
@@ -77,7 +90,7 @@ std::vector<TileCandidate> FindTileCandidates(const ColourGradient& gradient, do
     const auto* sum = gathered.ptr<cv::Vec4f>(y);
     auto* out = square.ptr<float>(y);
     for (int x = 0; x < cells.width; ++x) {
-      out[x] = std::hypot(sum[x][2], sum[x][3]) - std::hypot(sum[x][0], sum[x][1]);
+      out[x] = Length(sum[x][2], sum[x][3]) - Length(sum[x][0], sum[x][1]);
     }
   }
   if (votes != nullptr) cv::resize(square, *votes, size, 0, 0, cv::INTER_NEAREST);

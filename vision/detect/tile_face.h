@@ -63,9 +63,9 @@ class TileFaceClassifier {
     std::string side;
     std::optional<std::string> suit;
     std::optional<std::string> rank;
-    std::array<std::vector<float>, 4> ink;   // per quarter turn: cells, zero mean, unit norm
-    std::array<std::vector<float>, 4> mask;  // per quarter turn: 1 where the art is inked
-    cv::Vec3f ink_colour;                    // white-balanced colour of the ink
+    std::array<std::vector<float>, 4> ink;  // per quarter turn: cells, zero mean, unit norm
+    std::array<std::vector<int>, 4> inked;  // per quarter turn: the cells the art inks
+    cv::Vec3f ink_colour;                   // white-balanced colour of the ink
   };
   struct TemplateSet {
     int key = 0;

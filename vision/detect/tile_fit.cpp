@@ -1,6 +1,7 @@
 #include "vision/detect/tile_fit.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
@@ -159,25 +160,31 @@ Alignment AlignSquare(const cv::Mat& image, const SideRays& rays, double angle,
       profile[static_cast<size_t>(i + steps)] = static_cast<float>(value);
     }
   }
-  const auto sample = [&](size_t k, double offset_px) {
-    const std::vector<float>& profile = evidence[k];
-    if (profile.empty()) return 0.0;
-    const double at = (offset_px + reach_px[k]) / kStep;
-    const int i = static_cast<int>(std::floor(at));
-    if (i < 0 || i + 1 >= static_cast<int>(profile.size())) return 0.0;
-    const double f = at - i;
-    return (1 - f) * profile[static_cast<size_t>(i)] + f * profile[static_cast<size_t>(i + 1)];
-  };
-  // Evidence of the pair of sides along normal `axis` (0 or 1) shifted by `offset` mm along
-  // that normal, at `turn`.
-  const auto pair_energy = [&](int axis, double offset, double turn) {
-    double total = 0;
-    for (size_t k = 0; k < rays.Size(); ++k) {
-      if (rays.side[k] % 2 != axis) continue;
+  // The rays with evidence, per pair of opposite sides (axis 0: sides 0 and 2; 1: 1 and 3).
+  std::array<std::vector<size_t>, 2> pair_rays;
+  for (size_t k = 0; k < rays.Size(); ++k) {
+    if (!evidence[k].empty()) pair_rays[static_cast<size_t>(rays.side[k] % 2)].push_back(k);
+  }
+  // Evidence of the pair of sides along normal `axis` (0 or 1) at `turn`, shifted along that
+  // normal by each of `offsets` (mm). Ray by ray, so that each ray's profile is read once.
+  const auto pair_energies = [&](int axis, double turn, const std::vector<double>& offsets,
+                                 std::vector<double>& energies) {
+    energies.assign(offsets.size(), 0.0);
+    for (const size_t k : pair_rays[static_cast<size_t>(axis)]) {
+      const std::vector<float>& profile = evidence[k];
+      const int last = static_cast<int>(profile.size()) - 1;
       const double sign = rays.side[k] == axis ? 1.0 : -1.0;
-      total += sample(k, (sign * offset - turn * rays.along_mm[k]) * rays.px_per_mm[k]);
+      const double turned = turn * rays.along_mm[k];
+      for (size_t s = 0; s < offsets.size(); ++s) {
+        const double at = ((sign * offsets[s] - turned) * rays.px_per_mm[k] + reach_px[k]) / kStep;
+        if (at < 0) continue;
+        const int i = static_cast<int>(at);
+        if (i >= last) continue;
+        const double f = at - i;
+        energies[s] +=
+            (1 - f) * profile[static_cast<size_t>(i)] + f * profile[static_cast<size_t>(i + 1)];
+      }
     }
-    return total;
   };
   struct Best {
     double energy = -1;
@@ -189,18 +196,21 @@ Alignment AlignSquare(const cv::Mat& image, const SideRays& rays, double angle,
     Best best;
     const int steps = static_cast<int>(std::round(reach / step));
     const int turn_steps = static_cast<int>(std::round(turn_reach / turn_step));
+    std::vector<double> offsets(static_cast<size_t>(2 * steps + 1));
+    std::vector<double> energies;
     for (int r = -turn_steps; r <= turn_steps; ++r) {
       Best here;
       here.turn = around.turn + r * turn_step;
       here.energy = 0;
       for (int axis = 0; axis < 2; ++axis) {
+        for (int s = -steps; s <= steps; ++s)
+          offsets[static_cast<size_t>(s + steps)] = around.offset[axis] + s * step;
+        pair_energies(axis, here.turn, offsets, energies);
         double best_energy = -1;
-        for (int s = -steps; s <= steps; ++s) {
-          const double offset = around.offset[axis] + s * step;
-          const double energy = pair_energy(axis, offset, here.turn);
-          if (energy > best_energy) {
-            best_energy = energy;
-            here.offset[axis] = offset;
+        for (size_t s = 0; s < offsets.size(); ++s) {
+          if (energies[s] > best_energy) {
+            best_energy = energies[s];
+            here.offset[axis] = offsets[s];
           }
         }
         here.energy += best_energy;
