@@ -371,27 +371,36 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   }
 }
 
-bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
-                          std::vector<TrackEvent>& events) {
-  // Only a detection that says what the piece is (a blur could be anything).
-  if (!shot_ || Unidentified(piece) || piece.confidence <= 0) return false;
+std::map<int, Track>::iterator PieceTracker::NearestDeparted(
+    rules::Vec2 at, double reach_mm, const std::function<bool(const Track&)>& eligible) {
   auto best = departed_.end();
-  double best_distance = 2 * options_.reacquire_mm;
+  double best_distance = reach_mm;
   for (auto it = departed_.begin(); it != departed_.end(); ++it) {
-    const Track& lost = it->second;
-    // Seen leaving the table, yet found on it by the full detection that closes the shot: it
-    // stopped at the edge or the blur hid it.
-    const bool left = std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id) > 0;
-    if (left && (!frame.complete || !lost.Identified())) continue;
-    if (lost.piece.kind != piece.kind) continue;
-    // A track never identified (a blur since it came in) may be any piece of its kind.
-    if (lost.Identified() && !SameIdentity(lost.piece, piece)) continue;
-    const double distance = rules::Distance(lost.piece.position_mm, piece.position_mm);
+    if (!eligible(it->second)) continue;
+    const double distance = rules::Distance(it->second.piece.position_mm, at);
     if (distance < best_distance) {
       best_distance = distance;
       best = it;
     }
   }
+  return best;
+}
+
+bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
+                          std::vector<TrackEvent>& events) {
+  // Only a detection that says what the piece is (a blur could be anything).
+  if (!shot_ || Unidentified(piece) || piece.confidence <= 0) return false;
+  const auto best =
+      NearestDeparted(piece.position_mm, 2 * options_.reacquire_mm, [&](const Track& lost) {
+        // Seen leaving the table, yet found on it by the full detection that closes the shot: it
+        // stopped at the edge or the blur hid it.
+        const bool left =
+            std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id) > 0;
+        if (left && (!frame.complete || !lost.Identified())) return false;
+        // A track never identified (a blur since it came in) may be any piece of its kind.
+        return lost.piece.kind == piece.kind &&
+               (!lost.Identified() || SameIdentity(lost.piece, piece));
+      });
   if (best == departed_.end()) return false;
   // A piece lost from sight during the shot (hidden by another, blurred) found again: the
   // same track, so the shot's before and after tables name it alike.
@@ -449,32 +458,17 @@ void PieceTracker::ReclaimLost() {
         std::any_of(shot_->before.pieces.begin(), shot_->before.pieces.end(),
                     [&](const ObservedPiece& piece) { return piece.track_id == track.id; });
     if (before) continue;
-    auto best = departed_.end();
-    double best_distance = 1e18;
-    for (auto it = departed_.begin(); it != departed_.end(); ++it) {
-      const Track& lost = it->second;
-      if (!lost.Identified() || !SameIdentity(lost.piece, track.piece)) continue;
-      const double distance = rules::Distance(lost.piece.position_mm, track.piece.position_mm);
-      if (distance < best_distance) {
-        best_distance = distance;
-        best = it;
-      }
-    }
+    auto best = NearestDeparted(track.piece.position_mm, 1e18, [&](const Track& lost) {
+      return lost.Identified() && SameIdentity(lost.piece, track.piece);
+    });
     if (best == departed_.end()) {
       // Else the nearest blur lost nearby in the shot (not off the table): the piece it
       // followed turned up here.
-      best_distance = options_.reacquire_mm;
-      for (auto it = departed_.begin(); it != departed_.end(); ++it) {
-        const Track& lost = it->second;
-        if (lost.Identified() || lost.piece.kind != track.piece.kind ||
-            std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id))
-          continue;
-        const double distance = rules::Distance(lost.piece.position_mm, track.piece.position_mm);
-        if (distance < best_distance) {
-          best_distance = distance;
-          best = it;
-        }
-      }
+      best =
+          NearestDeparted(track.piece.position_mm, options_.reacquire_mm, [&](const Track& lost) {
+            return !lost.Identified() && lost.piece.kind == track.piece.kind &&
+                   !std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id);
+          });
     }
     if (best == departed_.end()) {
       // Not on the table before, found on it after: it moved in the shot.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -115,6 +116,10 @@ class PieceTracker {
   // from sight in it is that piece, and takes its track, so the shot's before and after
   // tables name it alike.
   void ReclaimLost();
+  // The piece lost in this shot nearest to `at` (within `reach_mm`) that `eligible` accepts,
+  // or departed_.end().
+  std::map<int, Track>::iterator NearestDeparted(rules::Vec2 at, double reach_mm,
+                                                 const std::function<bool(const Track&)>& eligible);
   void StartShot(const Track& track, const TrackerFrame& frame, std::vector<TrackEvent>& events);
   void EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& events);
   void Settle(const TrackerFrame& frame, std::vector<TrackEvent>& events);
