@@ -25,10 +25,23 @@ bool Contains(const std::vector<int>& tracks, int track) {
   return std::find(tracks.begin(), tracks.end(), track) != tracks.end();
 }
 
-bool Touched(const vision::ShotObservation& shot, int a, int b) {
+namespace {
+
+bool AnyContact(const vision::ShotObservation& shot, int a, int b, bool uncertain) {
   return std::any_of(shot.contacts.begin(), shot.contacts.end(), [&](const auto& contact) {
-    return (contact.piece == a && contact.other == b) || (contact.piece == b && contact.other == a);
+    return contact.uncertain == uncertain && ((contact.piece == a && contact.other == b) ||
+                                              (contact.piece == b && contact.other == a));
   });
+}
+
+}  // namespace
+
+bool Touched(const vision::ShotObservation& shot, int a, int b) {
+  return AnyContact(shot, a, b, false);
+}
+
+bool MayHaveTouched(const vision::ShotObservation& shot, int a, int b) {
+  return AnyContact(shot, a, b, true);
 }
 
 std::vector<int> MatchToTracks(const std::vector<rules::Vec2>& positions,

@@ -18,8 +18,10 @@ std::vector<int> TracksMatching(const vision::TableObservation& table, const Pie
 // The piece with this track id, or null when it is not on the table.
 const vision::ObservedPiece* FindTrack(const vision::TableObservation& table, int track);
 bool Contains(const std::vector<int>& tracks, int track);
-// Whether pieces `a` and `b` touched during the shot.
+// Whether pieces `a` and `b` were seen to touch during the shot.
 bool Touched(const vision::ShotObservation& shot, int a, int b);
+// Whether they may have touched where the camera could not see it (ObservedContact::uncertain).
+bool MayHaveTouched(const vision::ShotObservation& shot, int a, int b);
 // The first piece to move that `accepts` (a track id), or nothing.
 template <typename Predicate>
 std::optional<int> FirstMoved(const vision::ShotObservation& shot, Predicate accepts) {

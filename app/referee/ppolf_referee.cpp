@@ -152,9 +152,30 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
 
   const int hole = details.at("hole_number").get<int>() - 1;
   const int hole_track = TileTrack(shot.before, rules::ppolf::TargetTile(hole));
-  Json flick = {{"type", "flick"}, {"player", name}};
-  const bool hit = hole_track >= 0 && Touched(shot, *coin, hole_track);
   const bool off_table = Contains(shot.left_table, *coin);
+  if (hole_track >= 0 && !Touched(shot, *coin, hole_track) &&
+      MayHaveTouched(shot, *coin, hole_track)) {
+    // The coin lay by the hole and was first seen already moving away from it.
+    ManualDecision question;
+    question.kind = "flick";
+    question.question = "did " + name + "'s coin touch the hole? (it lay next to it)";
+    question.actors = {seat};
+    question.choices = {{Flick(state, shot, *coin, hole_track, true), name + " hit the hole"},
+                        {Flick(state, shot, *coin, hole_track, false), name + " missed"}};
+    return Verdict::Ask(question, name + "'s coin lay next to the hole: a touch may be unseen");
+  }
+  const bool hit = hole_track >= 0 && Touched(shot, *coin, hole_track);
+  std::string reason = name + (hit ? " hit the hole" : " missed");
+  if (off_table) reason += ", off the table";
+  return Verdict::Act(Flick(state, shot, *coin, hole_track, hit), reason);
+}
+
+Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot, int coin,
+                         int hole_track, bool hit) const {
+  const Json details = state.Scorecard().details;
+  const int seat = binding_.SeatOf(*FindTrack(shot.before, coin));
+  Json flick = {{"type", "flick"}, {"player", state.game().PlayerName(seat)}};
+  const bool off_table = Contains(shot.left_table, coin);
   if (hit) flick["hit"] = true;
   if (off_table) flick["off_table"] = true;
 
@@ -193,7 +214,7 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
   for (int player = 0; player < state.game().NumPlayers(); ++player) {
     const bool still_in_play = player == seat ? !hit && !off_table : InPlay(details, player);
     if (!still_in_play || (player != seat && Contains(gone, player))) continue;
-    const int track = player == seat ? *coin : CoinTrack(shot.before, player);
+    const int track = player == seat ? coin : CoinTrack(shot.before, player);
     if (const ObservedPiece* resting = FindTrack(shot.after, track)) {
       coins.push_back({{"player", state.game().PlayerName(player)},
                        {"at", rules::ToJson(resting->position_mm)},
@@ -201,9 +222,7 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     }
   }
   if (!coins.empty()) flick["coins"] = coins;
-  std::string reason = name + (hit ? " hit the hole" : " missed");
-  if (off_table) reason += ", off the table";
-  return Verdict::Act(flick, reason);
+  return flick;
 }
 
 std::optional<Json> PpolfReferee::Refresh(const rules::State& state, const TableObservation& last,

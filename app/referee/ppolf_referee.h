@@ -54,6 +54,10 @@ class PpolfReferee : public GameReferee {
   std::vector<std::string> ShotTypes() const override { return {"flick"}; }
 
  private:
+  // The flick of the player whose coin is track `coin`, the hole `hole_track` hit or not.
+  rules::Json Flick(const rules::State& state, const vision::ShotObservation& shot, int coin,
+                    int hole_track, bool hit) const;
+
   PpolfBinding binding_;
 };
 

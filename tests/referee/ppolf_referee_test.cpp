@@ -51,6 +51,29 @@ TEST_F(PpolfRefereeTest, AContactWithTheHoleTileIsAHit) {
   EXPECT_EQ(Player(0)["count"], 1);
 }
 
+TEST_F(PpolfRefereeTest, ATouchOfTheHoleTheCameraMayHaveMissedIsAskedNotGuessed) {
+  // Ann's coin lay by the hole and was first seen sliding away from it.
+  vision::ShotObservation shot = Shot(CourseWith({SuitCoin(20, "suns", {460, 300})}),
+                                      CourseWith({SuitCoin(20, "suns", {420, 300})}), {20});
+  shot.contacts.push_back({0.1, 20, 1, true});
+  const Verdict verdict = referee_->Judge(*state_, shot);
+  ASSERT_EQ(verdict.kind, VerdictKind::kAskPlayers) << verdict.reason;
+  EXPECT_EQ(verdict.question.kind, "flick");
+  EXPECT_EQ(verdict.question.actors, std::vector<int>{0});
+  ASSERT_EQ(verdict.question.choices.size(), 2u);
+  EXPECT_EQ(verdict.question.choices[0].action["hit"], true);
+  EXPECT_FALSE(verdict.question.choices[1].action.contains("hit"));
+  EXPECT_EQ(verdict.question.choices[1].action["coins"][0]["at"], Json({420.0, 300.0}));
+  for (const rules::LegalAction& choice : verdict.question.choices)
+    EXPECT_NO_THROW(state_->Clone()->Apply(choice.action, rules::ActionSource::kManual));
+
+  // Seen as well as possible: a hit, no question.
+  shot.contacts.push_back({0.12, 20, 1, false});
+  const Verdict seen = referee_->Judge(*state_, shot);
+  ASSERT_EQ(seen.kind, VerdictKind::kAction);
+  EXPECT_EQ(seen.action["hit"], true);
+}
+
 TEST_F(PpolfRefereeTest, AContactWithAnotherTileIsNoHit) {
   const Json action =
       JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),

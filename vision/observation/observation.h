@@ -49,6 +49,10 @@ struct ObservedContact {
   double time_s = 0;
   int piece = -1;
   int other = -1;
+  // Not seen, only possible: the touch may have happened between two frames where no path
+  // can show it (a flicked piece resting next to another, first seen already moving straight
+  // away from it: a rebound or a flick away). A referee asks rather than guess.
+  bool uncertain = false;
 };
 
 // One shot: from the first movement to the moment everything is at rest again.

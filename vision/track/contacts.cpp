@@ -8,6 +8,9 @@ namespace tabref::vision {
 namespace {
 
 constexpr double kSubstepMm = 1.0;  // graze search resolution along the paths
+// A step "away" from a piece widens the gap by at least this share of its length (within 60
+// degrees of the direction away).
+constexpr double kAwayShare = 0.5;
 
 double Tolerance(double base_mm, const ShotPiece& a, const ShotPiece& b) {
   return base_mm + 2 * std::hypot(a.sigma_mm, b.sigma_mm);
@@ -44,6 +47,35 @@ std::pair<double, double> SmallestGap(const ShotPiece& a, const ShotPiece& b, do
   return best;
 }
 
+// How far `a` could have slid in the frame interval its path starts with: the first step
+// seen is short of it when the flick came late in the interval, or when the piece went
+// elsewhere first and rebounded. Sliding decelerates steadily, so the second step plus its
+// loss to the third estimates the first.
+double FirstStepReach(const std::vector<PathSample>& samples) {
+  const double second = rules::Distance(samples[1].position, samples[2].position);
+  const double third =
+      samples.size() > 3 ? rules::Distance(samples[2].position, samples[3].position) : second;
+  return second + std::max(0.0, second - third);
+}
+
+// A rebound off `b` in the interval `a` was flicked in, which no path sample shows: `a`
+// rested close enough to `b` to reach it and come back within that interval, and slid away
+// from `b` after it.
+bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOptions& options) {
+  const std::vector<PathSample>& samples = a.path.Samples();
+  if (samples.size() < 3) return false;
+  const double start = samples.front().time_s;
+  if (!b.path.Empty() && b.path.StartTime() <= start) return false;
+  const double first_step = rules::Distance(samples[0].position, samples[1].position);
+  const double spare = std::max(0.0, FirstStepReach(samples) - first_step);
+  const double gap_at_rest = GapAt(a, samples[0].position, b, b.At(start));
+  if (gap_at_rest > Tolerance(options.touch_mm, a, b) + 0.5 * spare) return false;
+  const double second_step = rules::Distance(samples[1].position, samples[2].position);
+  const double widened = GapAt(a, samples[2].position, b, b.At(samples[2].time_s)) -
+                         GapAt(a, samples[1].position, b, b.At(samples[1].time_s));
+  return second_step > 0 && widened >= kAwayShare * second_step;
+}
+
 }  // namespace
 
 rules::Footprint Translated(const rules::Footprint& footprint, rules::Vec2 offset) {
@@ -75,6 +107,12 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
       first[key] = ObservedContact{time_s, mover, other};
     }
   };
+  // The flicked piece: the first to move.
+  const ShotPiece* flicked = nullptr;
+  for (const ShotPiece& a : pieces) {
+    if (!a.path.Empty() && (flicked == nullptr || a.path.StartTime() < flicked->path.StartTime()))
+      flicked = &a;
+  }
   for (const ShotPiece& a : pieces) {
     if (a.path.Empty()) continue;
     // Bounces: the nearest piece to the corner, if it is within touching distance.
@@ -114,6 +152,14 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
       if (GapAt(a, a.At(from), b, b.At(from)) <= tolerance) continue;
       const auto [gap, when] = SmallestGap(a, b, from, to);
       if (gap <= tolerance) add(when, a.track, b.track);
+    }
+  }
+  if (flicked != nullptr) {
+    for (const ShotPiece& b : pieces) {
+      if (b.track == flicked->track || !MayHaveReboundedOff(*flicked, b, options)) continue;
+      const std::pair<int, int> key = std::minmax(flicked->track, b.track);
+      if (first.count(key)) continue;
+      first[key] = ObservedContact{flicked->path.StartTime(), flicked->track, b.track, true};
     }
   }
   std::vector<ObservedContact> contacts;

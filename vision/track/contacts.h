@@ -24,7 +24,10 @@ struct ShotPiece {
 // Touches during a shot, from the pieces' paths rather than only their final places:
 // where a piece bounced (a kink) next to another, where a resting piece was set moving
 // next to a moving one, and moving pieces that came within a graze of another. One contact
-// per pair of pieces (the first), in time order; `piece` is the mover.
+// per pair of pieces (the first), in time order; `piece` is the mover. A flicked piece that
+// rested within touching distance of another and was first seen moving straight away from
+// it may have rebounded off it in the frame it was flicked: an uncertain contact, unless a
+// seen one explains the pair.
 std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
                                           const TrackerOptions& options);
 

@@ -9,6 +9,10 @@
 namespace tabref::vision {
 namespace {
 
+bool SamePair(const ObservedContact& a, const ObservedContact& b) {
+  return std::minmax(a.piece, a.other) == std::minmax(b.piece, b.other);
+}
+
 // What a camera tells pieces apart by, as one key: "coin|suit|suns|||".
 std::string IdentityKey(const ObservedPiece& piece) {
   std::ostringstream key;
@@ -361,6 +365,12 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
       track.path.empty() ? 0 : rules::Distance(track.path.back().position, piece.position_mm);
   track.quiet = step < options_.rest_step_mm ? track.quiet + 1 : 0;
   track.path.push_back({frame.time_s, piece.position_mm});
+  if (track.carried && track.path.size() == 3) {
+    // The first step spans the moment of a flick, anywhere in that frame interval, so a
+    // short flick (a putt) can look slow in it; the second is all sliding.
+    const double dt = std::max(1e-3, frame.time_s - track.path[1].time_s);
+    track.carried = step / dt < options_.flick_speed_mm_s;
+  }
   if (track.quiet >= options_.rest_frames) {
     track.moving = false;
     track.carried = false;
@@ -481,6 +491,10 @@ void PieceTracker::ReclaimLost() {
     std::erase(shot_->left_table, id);
     std::erase(shot_->moved, track.id);
     if (!std::count(shot_->moved.begin(), shot_->moved.end(), id)) shot_->moved.push_back(id);
+    for (ObservedContact& contact : reported_contacts_) {
+      if (contact.piece == track.id) contact.piece = id;
+      if (contact.other == track.id) contact.other = id;
+    }
     track.id = id;
     track.piece.track_id = id;
   }
@@ -524,16 +538,22 @@ std::vector<ShotPiece> PieceTracker::ShotPieces() const {
 
 void PieceTracker::ReportNewContacts(double time_s, std::vector<TrackEvent>& events) {
   for (const ObservedContact& contact : FindContacts(ShotPieces(), options_)) {
-    const std::pair<int, int> key = std::minmax(contact.piece, contact.other);
-    if (std::find(reported_contacts_.begin(), reported_contacts_.end(), key) !=
-        reported_contacts_.end())
+    const auto known =
+        std::find_if(reported_contacts_.begin(), reported_contacts_.end(),
+                     [&](const ObservedContact& other) { return SamePair(other, contact); });
+    if (known == reported_contacts_.end()) {
+      reported_contacts_.push_back(contact);
+    } else if (known->uncertain && !contact.uncertain) {
+      *known = contact;  // seen after all
+    } else {
       continue;
-    reported_contacts_.push_back(key);
+    }
     TrackEvent event;
     event.type = TrackEvent::Type::kContact;
     event.time_s = std::min(contact.time_s, time_s);
     event.track = contact.piece;
     event.other = contact.other;
+    event.uncertain = contact.uncertain;
     events.push_back(std::move(event));
   }
 }
@@ -542,8 +562,10 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
   ShotObservation shot = std::move(*shot_);
   shot_.reset();
   ReportNewContacts(frame.time_s, events);
-  const std::vector<ShotPiece> pieces = ShotPieces();
-  shot.contacts = FindContacts(pieces, options_);
+  // Every contact reported during the shot, even one the finished paths no longer show.
+  shot.contacts = reported_contacts_;
+  std::sort(shot.contacts.begin(), shot.contacts.end(),
+            [](const ObservedContact& x, const ObservedContact& y) { return x.time_s < y.time_s; });
   shot.after = Table(frame.time_s);
   // Pieces nudged less than the start threshold moved all the same.
   for (const ObservedPiece& was : shot.before.pieces) {
@@ -629,8 +651,9 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     const ObservedPiece& piece = frame.pieces[static_cast<size_t>(of_track[t])];
     used[static_cast<size_t>(of_track[t])] = true;
     const bool was_moving = track.moving;
+    const bool was_carried = track.carried;
     Measure(track, piece, frame, events);
-    if (!was_moving && track.moving)
+    if ((!was_moving || was_carried) && track.moving && !(was_moving && track.carried))
       started.emplace_back(rules::Distance(track.rest, piece.position_mm), t);
   }
   // New pieces, unless they only repeat a known one.

@@ -57,6 +57,7 @@ struct TrackEvent {
   double time_s = 0;
   int track = -1;
   int other = -1;
+  bool uncertain = false;  // kContact: possible, not seen (ObservedContact::uncertain)
   ShotObservation shot;
   TableObservation table;
 };
@@ -144,7 +145,9 @@ class PieceTracker {
   int first_new_id_ = 0;  // tracks from this id on were born in the current frame
   TableObservation rest_table_;
   std::optional<ShotObservation> shot_;
-  std::vector<std::pair<int, int>> reported_contacts_;
+  // Contacts already reported in this shot: the shot keeps them even if the finished paths
+  // (refined anew with every sample) no longer show them.
+  std::vector<ObservedContact> reported_contacts_;
   std::map<int, Track> departed_;  // tracks that left or were lost during the shot
 };
 

@@ -11,6 +11,9 @@
 namespace tabref::referee {
 namespace {
 
+// How often the table not being found is said again, in seconds of video.
+constexpr double kRepeatProblemS = 5;
+
 std::string Describe(const vision::PieceTracker& tracker, int id) {
   const vision::Track* track = tracker.FindTrack(id);
   if (track == nullptr) return "piece #" + std::to_string(id);
@@ -29,7 +32,8 @@ std::string TrackText(const vision::TrackEvent& event, const vision::PieceTracke
     case Type::kShotStarted:
       return "shot: " + Describe(tracker, event.track) + " moves";
     case Type::kContact:
-      return "contact: " + Describe(tracker, event.track) + " touched " +
+      return "contact: " + Describe(tracker, event.track) +
+             (event.uncertain ? " may have touched (unseen) " : " touched ") +
              Describe(tracker, event.other);
     case Type::kLeftTable:
       return "off the table: " + Describe(tracker, event.track);
@@ -127,9 +131,15 @@ void LiveReferee::Calibrate(const vision::Frame& frame, std::vector<LiveEvent>& 
   timer.Start("calibrate");
   try {
     calibration_ = calibration::CalibrateTable(frame.image, intrinsics_, options_.table);
-  } catch (const calibration::CalibrationError&) {
-    return;  // no markers (yet): the next frame tries again
+  } catch (const calibration::CalibrationError& error) {
+    // No markers (yet): the next frame tries again. Say why now and then.
+    if (frame.time_s - calibration_problem_s_ >= kRepeatProblemS) {
+      calibration_problem_s_ = frame.time_s;
+      events.push_back(MakeEvent(LiveEvent::Kind::kTableLost, frame.time_s, error.what()));
+    }
+    return;
   }
+  calibration_problem_s_ = -1e9;
   analyzer_.SetCalibration(*calibration_);
   vision::TrackerOptions tracking = options_.tracker;
   tracking.area = analyzer_.Area();

@@ -139,6 +139,7 @@ class LiveReferee {
   std::optional<ManualDecision> pending_;               // a question not answered yet
   std::string asked_;                                   // the question last reported
   int missing_markers_ = 0;
+  double calibration_problem_s_ = -1e9;  // when the table was last said not to be found
   bool game_over_reported_ = false;
   LiveFrameCosts costs_;
 };

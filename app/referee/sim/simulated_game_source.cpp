@@ -127,8 +127,20 @@ vision::FrameRead SimulatedGameSource::Read() {
 std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
     const rules::State& live, const ManualDecision& decision) const {
   if (decision.choices.empty()) return std::nullopt;
-  const size_t done = live.History().size();
   const std::vector<rules::Action> truth = game_->TruthActions();
+  // Pieces put back by hand are recorded whenever a look finds one moved, so the live game
+  // and the truth may hold different numbers of them: the other actions line up.
+  const auto by_hand = [](const rules::Action& action) {
+    return action.body.value("type", "") == "layout";
+  };
+  const auto judged = static_cast<size_t>(
+      std::count_if(live.History().begin(), live.History().end(),
+                    [&](const auto& action) { return !by_hand(action); }));
+  size_t done = 0;
+  for (size_t seen = 0; done < truth.size(); ++done) {
+    if (by_hand(truth[done])) continue;
+    if (seen++ == judged) break;
+  }
   if (truth.size() <= done) {
     // The simulated referee has not got this far (yet, or ever).
     if (ended_) return decision.choices.front().action;

@@ -131,6 +131,40 @@ TEST(PieceTrackerTest, ABounceOffATileBetweenFramesIsAContact) {
   EXPECT_EQ(Of(events, Type::kContact).size(), 1u);
 }
 
+// The tile at (300, 100) has its left edge at x = 274.6; a coin's radius is 9.525 mm.
+TEST(PieceTrackerTest, AFlickedCoinFirstSeenSlidingAwayFromTheTileItLayByMayHaveTouchedIt) {
+  PieceTracker tracker;
+  // Flicked at 1.01 s from 2 mm off the tile into it, rebounding before the next frame.
+  const double rest_x = 274.6 - 9.525 - 2;
+  const std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {rest_x, 100}),
+       Waypoints({{1.01, {rest_x, 100}}, {1.015, {rest_x + 2, 100}}, {1.3, {140, 100}}})},
+      Still(Tile({300, 100}))};
+  const auto events = RunScenario(tracker, pieces, 2.5);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.contacts.size(), 1u);
+  EXPECT_TRUE(shot.contacts[0].uncertain);
+  EXPECT_EQ(shot.contacts[0].piece, TrackNear(shot.before, {rest_x, 100}));
+  EXPECT_EQ(shot.contacts[0].other, TrackNear(shot.before, {300, 100}));
+  const auto reported = Of(events, Type::kContact);
+  ASSERT_EQ(reported.size(), 1u);
+  EXPECT_TRUE(reported[0].uncertain);
+}
+
+TEST(PieceTrackerTest, ACoinFlickedAwayFromATileItLayFarFromHasNoPossibleContact) {
+  PieceTracker tracker;
+  const double rest_x = 274.6 - 9.525 - 12;
+  const std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {rest_x, 100}), Waypoints({{1.0, {rest_x, 100}}, {1.3, {140, 100}}})},
+      Still(Tile({300, 100}))};
+  const auto events = RunScenario(tracker, pieces, 2.5);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_TRUE(ended[0].shot.contacts.empty());
+}
+
 TEST(PieceTrackerTest, PassingATileFourMillimetresAwayIsNoContact) {
   PieceTracker tracker;
   const double y = 100 + 25.4 + 9.525 + 4;
@@ -347,6 +381,23 @@ TEST(PieceTrackerTest, APieceMovedSlowlyUnderAHandStartsNoShot) {
   const auto changed = Of(events, Type::kTableChanged);
   ASSERT_EQ(changed.size(), 2u);  // the first look, then the coin moved by hand
   EXPECT_NEAR(changed[1].table.pieces.at(0).position_mm.x, 120, 0.6);
+}
+
+TEST(PieceTrackerTest, APuttThatLooksSlowInTheFrameItWasFlickedInIsAShotUnderAHand) {
+  PieceTracker tracker;
+  ScenarioOptions options;
+  options.hand = {{0.8, 1.4}};
+  options.hand_area = testing::Rectangle({500, 300}, {560, 360});
+  // Flicked late in a frame interval: its first step is short, its second is a slide.
+  const std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {100, 100}), Slide({100, 100}, {1, 0}, 300, 2750, 1.025)},
+      Still(Coin("moons", {300, 200}))};
+  const auto events = RunScenario(tracker, pieces, 3.0, options);
+  ASSERT_EQ(Of(events, Type::kShotStarted).size(), 1u);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].shot.moved, std::vector<int>{TrackNear(ended[0].shot.before, {100, 100})});
+  EXPECT_EQ(Of(events, Type::kTableChanged).size(), 1u);  // the first look only
 }
 
 }  // namespace
