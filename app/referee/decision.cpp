@@ -16,6 +16,12 @@ Verdict Verdict::NotJudged(std::string reason) {
   return {VerdictKind::kNotJudged, rules::Json(), {}, std::move(reason)};
 }
 
+Verdict Verdict::NotYet(std::string reason) {
+  Verdict verdict = NotJudged(std::move(reason));
+  verdict.until_table_fixed = true;
+  return verdict;
+}
+
 const char* ToString(Awaiting awaiting) {
   switch (awaiting) {
     case Awaiting::kShot:

@@ -49,10 +49,14 @@ struct Verdict {
   rules::Json action;       // kAction
   ManualDecision question;  // kAskPlayers
   std::string reason;       // one line: what was seen, or why it is not judged
+  // kNotJudged: not yet, the players are to set something right on the table (stand the
+  // target upright); the shot is judged again with the table as they leave it.
+  bool until_table_fixed = false;
 
   static Verdict Act(rules::Json action, std::string reason = "");
   static Verdict Ask(ManualDecision question, std::string reason);
   static Verdict NotJudged(std::string reason);
+  static Verdict NotYet(std::string reason);
 };
 
 const char* ToString(Awaiting awaiting);

@@ -139,7 +139,7 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
     return Verdict::NotJudged("the target left the table (or the view): centrifice it again");
   }
   if (resting->pose.value_or("upright") != "upright") {
-    return Verdict::NotJudged("the target lies on its side: stand it upright where it lies");
+    return Verdict::NotYet("the target lies on its side: stand it upright where it lies");
   }
   // The catapult: the target stood on a piece of the starting player's colour.
   const ObservedPiece* thrown = FindTrack(shot.before, *target);

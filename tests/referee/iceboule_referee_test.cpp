@@ -72,7 +72,13 @@ TEST_F(IceBouleRefereeTest, ALyingTargetIsNotJudgedUntilStoodUpright) {
   const Verdict verdict = referee_->Judge(
       *state_, Shot(Table(before), Table({Lying(10, "green", "medium", {480, 260}, 40)}), {10}));
   EXPECT_EQ(verdict.kind, VerdictKind::kNotJudged);
+  EXPECT_TRUE(verdict.until_table_fixed);
   EXPECT_NE(verdict.reason.find("upright"), std::string::npos);
+  // The same shot once the players stood it upright where it lay.
+  const Verdict stood = referee_->Judge(
+      *state_, Shot(Table(before), Table({Upright(10, "green", "medium", {480, 260}, 40)}), {10}));
+  ASSERT_EQ(stood.kind, VerdictKind::kAction);
+  EXPECT_EQ(stood.action["player"], "Ann");
 }
 
 TEST_F(IceBouleRefereeTest, APieceTouchingTheTarget) {

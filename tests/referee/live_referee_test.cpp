@@ -47,6 +47,36 @@ TEST(LiveReferee, SeesEveryShotOfAnotherSeedAndPlacesTheJack) {
   EXPECT_GE(evaluation.judged_correctly, 1) << Notes(evaluation);
 }
 
+// The tracker and the glue alone (pieces from the truth): a small frame is enough.
+LiveEvaluation FromTruthPieces(const std::string& game, std::uint64_t seed, int shots) {
+  SimulatedTableSettings table;
+  table.width = 640;
+  table.height = 480;
+  table.max_shots = shots;
+  LiveRefereeOptions options;
+  options.evidence = LiveRefereeOptions::Evidence::kTruth;
+  return EvaluateLiveGame(game, seed, table, options);
+}
+
+TEST(LiveReferee, IceBouleFromTruthPiecesTargetHurledStoodUpAndEveryProjectileJudged) {
+  // The target flies off its catapult unseen, lands on its side and is stood upright by hand
+  // before its placement is judged.
+  const LiveEvaluation evaluation = FromTruthPieces("iceboule", 1, 6);
+  EXPECT_EQ(evaluation.truth_shots, 6);
+  EXPECT_EQ(evaluation.judged_correctly, 6) << Notes(evaluation);
+  EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
+  EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+}
+
+TEST(LiveReferee, PpolfFromTruthPiecesNeverGuessesAHitItCouldNotSee) {
+  const LiveEvaluation evaluation = FromTruthPieces("ppolf", 4, 12);
+  EXPECT_EQ(evaluation.truth_shots, 12);
+  EXPECT_EQ(evaluation.wrong, 0) << Notes(evaluation);
+  EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
+  EXPECT_GE(evaluation.judged_correctly, 11) << Notes(evaluation);
+  EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+}
+
 TEST(LiveEvaluation, ActionsCompareWithinTheTolerance) {
   const rules::Json truth = {{"type", "jack"}, {"position", {100.0, 200.0}}, {"sigma_mm", 0}};
   rules::Json live = {{"type", "jack"}, {"position", {101.5, 199.0}}, {"sigma_mm", 0.3}};

@@ -69,7 +69,9 @@ bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOp
   const double first_step = rules::Distance(samples[0].position, samples[1].position);
   const double spare = std::max(0.0, FirstStepReach(samples) - first_step);
   const double gap_at_rest = GapAt(a, samples[0].position, b, b.At(start));
-  if (gap_at_rest > Tolerance(options.touch_mm, a, b) + 0.5 * spare) return false;
+  // Overlapping footprints: `a` stood on `b` (or `b` on `a`), no rebound to tell.
+  if (gap_at_rest <= 0 || gap_at_rest > Tolerance(options.touch_mm, a, b) + 0.5 * spare)
+    return false;
   const double second_step = rules::Distance(samples[1].position, samples[2].position);
   const double widened = GapAt(a, samples[2].position, b, b.At(samples[2].time_s)) -
                          GapAt(a, samples[1].position, b, b.At(samples[1].time_s));

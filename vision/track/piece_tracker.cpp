@@ -3,11 +3,20 @@
 #include <algorithm>
 #include <cmath>
 #include <sstream>
+#include <utility>
 
 #include "vision/track/contacts.h"
 
 namespace tabref::vision {
 namespace {
+
+// Whether measurement `m` stands on another or carries one.
+bool Stacked(const TrackerFrame& frame, size_t m) {
+  if (frame.pieces[m].on_top_of) return true;
+  return std::any_of(frame.pieces.begin(), frame.pieces.end(), [&](const ObservedPiece& piece) {
+    return piece.on_top_of && *piece.on_top_of == static_cast<int>(m);
+  });
+}
 
 bool SamePair(const ObservedContact& a, const ObservedContact& b) {
   return std::minmax(a.piece, a.other) == std::minmax(b.piece, b.other);
@@ -128,6 +137,7 @@ void PieceTracker::Reset() {
   shot_.reset();
   reported_contacts_.clear();
   departed_.clear();
+  lifted_.clear();
 }
 
 const Track* PieceTracker::FindTrack(int id) const {
@@ -135,6 +145,10 @@ const Track* PieceTracker::FindTrack(int id) const {
     if (track.id == id) return &track;
   }
   return nullptr;
+}
+
+Track* PieceTracker::FindMutableTrack(int id) {
+  return const_cast<Track*>(std::as_const(*this).FindTrack(id));
 }
 
 double PieceTracker::Speed(const Track& track) const {
@@ -174,16 +188,22 @@ TableObservation PieceTracker::Table(double time_s) const {
     if (!track.Identified() && track.moving) continue;
     table.pieces.push_back(PieceAt(track, track.moving ? track.piece.position_mm : track.rest));
   }
-  for (size_t i = 0; i < tracks_.size(); ++i) {
-    if (tracks_[i].carrier < 0) continue;
-    for (size_t j = 0; j < table.pieces.size(); ++j) {
-      if (table.pieces[j].track_id != tracks_[i].carrier) continue;
-      for (ObservedPiece& piece : table.pieces) {
-        if (piece.track_id == tracks_[i].id) piece.on_top_of = static_cast<int>(j);
-      }
-    }
-  }
+  LinkCarriers(table);
   return table;
+}
+
+void PieceTracker::LinkCarriers(TableObservation& table) const {
+  const auto index_of = [&](int id) -> std::optional<int> {
+    for (size_t j = 0; j < table.pieces.size(); ++j) {
+      if (table.pieces[j].track_id == id) return static_cast<int>(j);
+    }
+    return std::nullopt;
+  };
+  for (ObservedPiece& piece : table.pieces) {
+    const Track* track = FindTrack(piece.track_id);
+    piece.on_top_of = track != nullptr && track->carrier >= 0 ? index_of(track->carrier)
+                                                              : std::nullopt;
+  }
 }
 
 bool PieceTracker::Hidden(const Track& track, const TrackerFrame& frame) const {
@@ -433,6 +453,24 @@ bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
   return true;
 }
 
+bool PieceTracker::Land(const ObservedPiece& piece, const TrackerFrame& frame,
+                        std::vector<TrackEvent>& events) {
+  if (shot_ || Unidentified(piece) || piece.confidence <= 0) return false;
+  const auto lifted = std::find_if(lifted_.begin(), lifted_.end(), [&](const Track& track) {
+    return SameIdentity(track.piece, piece);
+  });
+  if (lifted == lifted_.end()) return false;
+  // It flew (a centrifice) or was put back by hand: the same piece, moved from where it rested.
+  tracks_.push_back(std::move(*lifted));
+  lifted_.erase(lifted);
+  Track& track = tracks_.back();
+  track.misses = 0;
+  track.path.clear();
+  Measure(track, piece, frame, events);
+  dirty_ = true;
+  return true;
+}
+
 void PieceTracker::Vanish(size_t index, const TrackerFrame& frame,
                           std::vector<TrackEvent>& events) {
   Track& track = tracks_[index];
@@ -510,6 +548,7 @@ void PieceTracker::StartShot(const Track& track, const TrackerFrame& /*frame*/,
     if (!other.Identified() || other.id >= first_new_id_) continue;
     shot.before.pieces.push_back(PieceAt(other, other.rest));
   }
+  LinkCarriers(shot.before);
   shot_ = std::move(shot);
   phase_ = TrackerPhase::kShot;
   TrackEvent event;
@@ -656,21 +695,44 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     if ((!was_moving || was_carried) && track.moving && !(was_moving && track.carried))
       started.emplace_back(rules::Distance(track.rest, piece.position_mm), t);
   }
-  // New pieces, unless they only repeat a known one.
+  // New pieces, unless they only repeat a known one (a piece standing on another is no
+  // repeat of it).
+  std::vector<int> track_of(frame.pieces.size(), -1);  // measurement -> track id
+  for (size_t t = 0; t < existing; ++t) {
+    if (of_track[t] >= 0) track_of[static_cast<size_t>(of_track[t])] = tracks_[t].id;
+  }
   for (size_t m = 0; m < frame.pieces.size(); ++m) {
     if (used[m]) continue;
     const ObservedPiece& piece = frame.pieces[m];
     const double radius = Radius(piece.footprint) - FootprintCentreOffset(piece);
-    const bool repeats = std::any_of(tracks_.begin(), tracks_.end(), [&](const Track& track) {
+    const bool repeats =
+        !Stacked(frame, m) && std::any_of(tracks_.begin(), tracks_.end(), [&](const Track& track) {
       const double other = Radius(track.piece.footprint) - FootprintCentreOffset(track.piece);
       return rules::Distance(Predict(track, frame.time_s), piece.position_mm) <
              0.8 * (radius + other);
     });
     if (repeats) continue;
     if (Revive(piece, frame, events)) continue;
-    NewTrack(piece, frame);
+    if (Land(piece, frame, events)) {
+      track_of[m] = tracks_.back().id;
+      if (tracks_.back().moving) started.emplace_back(0, tracks_.size() - 1);
+      continue;
+    }
+    track_of[m] = NewTrack(piece, frame).id;
     dirty_ = true;
     if (tracks_.back().moving) started.emplace_back(0, tracks_.size() - 1);
+  }
+  // Which piece stands on which, as this frame saw it.
+  for (size_t m = 0; m < frame.pieces.size(); ++m) {
+    Track* track = track_of[m] >= 0 ? FindMutableTrack(track_of[m]) : nullptr;
+    if (track == nullptr) continue;
+    const std::optional<int>& under = frame.pieces[m].on_top_of;
+    if (under && *under >= 0 && static_cast<size_t>(*under) < frame.pieces.size()) {
+      track->carrier = track_of[static_cast<size_t>(*under)];
+    } else if (frame.complete && !track->moving) {
+      // A piece that left its carrier stood on it before its shot: cleared once at rest.
+      track->carrier = -1;
+    }
   }
   // Pieces not measured: hidden, still moving out of sight, or gone.
   for (size_t t = existing; t-- > 0;) {
@@ -697,6 +759,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
       for (auto& s : started) {
         if (s.second > t) --s.second;
       }
+      if (!shot_ && frame.hand_in_view && track.Identified()) lifted_.push_back(track);
       Vanish(t, frame, events);
     }
   }
@@ -712,7 +775,10 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
   }
   const bool any_moving =
       std::any_of(tracks_.begin(), tracks_.end(), [](const Track& track) { return track.moving; });
-  quiet_ = any_moving || frame.motion ? 0 : quiet_ + 1;
+  std::erase_if(lifted_, [&](const Track& track) {
+    return frame.time_s - track.seen_s > options_.flight_s;
+  });
+  quiet_ = any_moving || frame.motion || !lifted_.empty() ? 0 : quiet_ + 1;
   if (any_moving || frame.motion || hand_changed) dirty_ = true;
   if (shot_) ReportNewContacts(frame.time_s, events);
 

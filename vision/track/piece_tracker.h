@@ -108,6 +108,9 @@ class PieceTracker {
                std::vector<TrackEvent>& events);
   void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame);
   void Vanish(size_t index, const TrackerFrame& frame, std::vector<TrackEvent>& events);
+  // A new measurement between shots that reads like a piece lifted from its place a moment
+  // ago: that piece, landed (true); its track resumes, moving if it landed elsewhere.
+  bool Land(const ObservedPiece& piece, const TrackerFrame& frame, std::vector<TrackEvent>& events);
   // A new measurement during a shot that is a piece lost from sight earlier in it: the lost
   // track comes back (true), else false.
   bool Revive(const ObservedPiece& piece, const TrackerFrame& frame,
@@ -131,6 +134,9 @@ class PieceTracker {
   double Speed(const Track& track) const;
   ObservedPiece PieceAt(const Track& track, rules::Vec2 position) const;
   Track& NewTrack(const ObservedPiece& piece, const TrackerFrame& frame);
+  Track* FindMutableTrack(int id);
+  // Sets each piece's on_top_of (an index in `table`) from the tracks' carriers.
+  void LinkCarriers(TableObservation& table) const;
 
   TrackerOptions options_;
   std::vector<Track> tracks_;
@@ -149,6 +155,8 @@ class PieceTracker {
   // (refined anew with every sample) no longer show them.
   std::vector<ObservedContact> reported_contacts_;
   std::map<int, Track> departed_;  // tracks that left or were lost during the shot
+  // Resting pieces that vanished under a hand between shots (TrackerOptions::flight_s).
+  std::vector<Track> lifted_;
 };
 
 }  // namespace tabref::vision

@@ -28,6 +28,10 @@ struct TrackerOptions {
   // it), else lost from sight.
   int lost_frames = 3;
   double edge_band_mm = 30;
+  // A resting piece that vanishes under a hand and a piece that reads alike turning up within
+  // this time (s) are the same piece: it flew (an Ice Boule centrifice) or was lifted and
+  // put down. The table does not settle meanwhile.
+  double flight_s = 0.5;
   // Below this speed, a piece moving while a hand is over the table is carried or placed by
   // the hand (no shot); a flick is faster.
   double flick_speed_mm_s = 150;

@@ -237,7 +237,14 @@ void LiveReferee::OnTrackEvent(const vision::TrackEvent& event, std::vector<Live
   tracked.tracked = event.type;
   events.push_back(std::move(tracked));
   if (event.type == Type::kShotEnded) {
+    unjudged_.reset();
     Judge(event.shot, event.time_s, events);
+  } else if (event.type == Type::kTableChanged && unjudged_) {
+    // The players set the table right after a shot that was not judged yet: judged now.
+    vision::ShotObservation shot = std::move(*unjudged_);
+    unjudged_.reset();
+    shot.after = event.table;
+    Judge(shot, event.time_s, events);
   } else if (event.type == Type::kTableChanged && last_after_ && !pending_ &&
              !keeper_.State().IsTerminal()) {
     const std::optional<rules::Json> layout =
@@ -278,8 +285,10 @@ void LiveReferee::Judge(const vision::ShotObservation& shot, double time_s,
       pending_ = verdict.question;
       break;
     case VerdictKind::kNotJudged:
-      judged.text = "not judged: " + verdict.reason;
+      judged.text = (verdict.until_table_fixed ? "not judged yet: " : "not judged: ") +
+                    verdict.reason;
       events.push_back(judged);
+      if (verdict.until_table_fixed) unjudged_ = shot;
       break;
   }
 }

@@ -137,6 +137,8 @@ class LiveReferee {
   std::optional<calibration::TableCalibration> calibration_;
   std::optional<vision::TableObservation> last_after_;  // the table after the last shot
   std::optional<ManualDecision> pending_;               // a question not answered yet
+  // A shot to judge again once the players have set the table right (Verdict::NotYet).
+  std::optional<vision::ShotObservation> unjudged_;
   std::string asked_;                                   // the question last reported
   int missing_markers_ = 0;
   double calibration_problem_s_ = -1e9;  // when the table was last said not to be found

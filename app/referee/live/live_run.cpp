@@ -103,7 +103,12 @@ LiveRunResult RunLive(vision::FrameSource& source, LiveReferee& referee, std::os
       shot.verdict = events[i].text;
       if (i + 1 < events.size() && events[i + 1].kind == LiveEvent::Kind::kAction)
         shot.action = events[i + 1].action;
-      result.shots.push_back(std::move(shot));
+      // A shot judged again (once the players set the table right) replaces its first verdict.
+      if (!result.shots.empty() && result.shots.back().rest_s == shot.rest_s) {
+        result.shots.back() = std::move(shot);
+      } else {
+        result.shots.push_back(std::move(shot));
+      }
     }
     print(events);
     if (!options.annotated_path.empty()) {

@@ -400,5 +400,46 @@ TEST(PieceTrackerTest, APuttThatLooksSlowInTheFrameItWasFlickedInIsAShotUnderAHa
   EXPECT_EQ(Of(events, Type::kTableChanged).size(), 1u);  // the first look only
 }
 
+TEST(PieceTrackerTest, APieceHurledFromTheOneItStoodOnFliesUnseenAndLandsAsTheSamePiece) {
+  PieceTracker tracker;
+  ScenarioOptions options;
+  options.hand = {{0.8, 2.0}};
+  options.hand_area = testing::Rectangle({500, 300}, {560, 360});
+  // A catapult: the top piece flies from 1.0 s to 1.1 s (not in view), lands at (400, 120).
+  const auto flight = [](double time_s) -> std::optional<rules::Vec2> {
+    if (time_s < 1.0) return rules::Vec2{100, 100};
+    if (time_s < 1.1) return std::nullopt;
+    return Waypoints({{1.1, {380, 115}}, {1.3, {400, 120}}})(time_s);
+  };
+  std::vector<ScenarioPiece> pieces = {Still(Coin("moons", {100, 100})),
+                                       {Coin("suns", {100, 100}), flight, 0}};
+  bool stacked_seen = false;
+  options.after_frame = [&](double time_s, const PieceTracker& tracker_now) {
+    if (time_s > 0.5 && time_s < 0.9) {
+      const TableObservation table = tracker_now.Table(time_s);
+      stacked_seen = table.pieces.size() == 2 &&
+                     std::any_of(table.pieces.begin(), table.pieces.end(),
+                                 [](const ObservedPiece& piece) { return piece.on_top_of; });
+    }
+  };
+  const auto events = RunScenario(tracker, pieces, 3.0, options);
+  EXPECT_TRUE(stacked_seen);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.before.pieces.size(), 2u);
+  const ObservedPiece& top = shot.before.pieces[0].on_top_of ? shot.before.pieces[0]
+                                                             : shot.before.pieces[1];
+  ASSERT_TRUE(top.on_top_of);
+  EXPECT_EQ(shot.moved, std::vector<int>{top.track_id});
+  const ObservedPiece* landed = nullptr;
+  for (const ObservedPiece& piece : shot.after.pieces)
+    if (piece.track_id == top.track_id) landed = &piece;
+  ASSERT_NE(landed, nullptr);
+  EXPECT_NEAR(landed->position_mm.x, 400, 1);
+  EXPECT_FALSE(landed->on_top_of);
+  EXPECT_EQ(Of(events, Type::kTableChanged).size(), 1u);  // the first look only
+}
+
 }  // namespace
 }  // namespace tabref::vision

@@ -69,7 +69,9 @@ std::vector<TrackEvent> RunScenario(PieceTracker& tracker, const std::vector<Sce
         options.hand && frame.time_s >= options.hand->first && frame.time_s < options.hand->second;
     frame.hand_in_view = hand;
     if (hand) frame.hidden.push_back(options.hand_area);
-    for (const ScenarioPiece& scenario : pieces) {
+    std::vector<int> index_in_frame(pieces.size(), -1);
+    for (size_t p = 0; p < pieces.size(); ++p) {
+      const ScenarioPiece& scenario = pieces[p];
       const std::optional<rules::Vec2> at = scenario.at(frame.time_s);
       if (!at) continue;
       ObservedPiece piece = scenario.look;
@@ -83,7 +85,18 @@ std::vector<TrackEvent> RunScenario(PieceTracker& tracker, const std::vector<Sce
         piece.footprint = polygon;
       }
       piece.position_mm = measured;
+      index_in_frame[p] = static_cast<int>(frame.pieces.size());
       frame.pieces.push_back(piece);
+    }
+    for (size_t p = 0; p < pieces.size(); ++p) {
+      const int under = pieces[p].on_top_of;
+      if (index_in_frame[p] < 0 || under < 0 || index_in_frame[static_cast<size_t>(under)] < 0)
+        continue;
+      const rules::Vec2 top = *pieces[p].at(frame.time_s);
+      const rules::Vec2 bottom = *pieces[static_cast<size_t>(under)].at(frame.time_s);
+      if (rules::Distance(top, bottom) > 1) continue;
+      frame.pieces[static_cast<size_t>(index_in_frame[p])].on_top_of =
+          index_in_frame[static_cast<size_t>(under)];
     }
     for (TrackEvent& event : tracker.Update(frame)) events.push_back(std::move(event));
     if (options.after_frame) options.after_frame(frame.time_s, tracker);

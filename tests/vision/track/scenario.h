@@ -21,6 +21,9 @@ ObservedPiece Tile(rules::Vec2 at, double sigma = 0.3);
 struct ScenarioPiece {
   ObservedPiece look;
   std::function<std::optional<rules::Vec2>(double time_s)> at;
+  // The scenario piece it stands on while both are in view at the same place (an index into
+  // the scenario's pieces), or -1.
+  int on_top_of = -1;
 };
 
 // Piecewise-linear motion through `points` at the given times, then at rest at the last.
