@@ -714,8 +714,11 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     if (repeats) continue;
     if (Revive(piece, frame, events)) continue;
     if (Land(piece, frame, events)) {
-      track_of[m] = tracks_.back().id;
-      if (tracks_.back().moving) started.emplace_back(0, tracks_.size() - 1);
+      const Track& landed = tracks_.back();
+      track_of[m] = landed.id;
+      // It flew from its place: it moved first, however far what it struck was sent.
+      if (landed.moving)
+        started.emplace_back(rules::Distance(landed.rest, piece.position_mm), tracks_.size() - 1);
       continue;
     }
     track_of[m] = NewTrack(piece, frame).id;
