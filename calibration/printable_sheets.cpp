@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "calibration/atomic_file.h"
 #include "calibration/markers.h"
 
 namespace tabref::calibration {
@@ -195,6 +196,20 @@ PdfPage CharucoBoardPage(Paper paper, const BoardSpec& board) {
        false});
   AddScaleBar(page, left, top - height - 20);
   return page;
+}
+
+PrintablePdfs WritePrintablePdfs(const std::filesystem::path& folder,
+                                 const MarkerSheetOptions& options) {
+  options.Check();
+  const std::string paper = PaperName(options.paper);
+  PrintablePdfs written{folder / ("table-markers-" + paper + ".pdf"),
+                        folder / ("charuco-board-" + paper + ".pdf")};
+  WriteFileAtomically(written.table_markers,
+                      WritePdf(TableMarkerPages(options), "tabref table markers"));
+  WriteFileAtomically(
+      written.charuco_board,
+      WritePdf({CharucoBoardPage(options.paper, PrintedCharucoBoard())}, "tabref ChArUco board"));
+  return written;
 }
 
 }  // namespace tabref::calibration

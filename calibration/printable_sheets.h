@@ -1,5 +1,6 @@
 #pragma once
 
+#include <filesystem>
 #include <opencv2/core.hpp>
 #include <string>
 #include <vector>
@@ -36,6 +37,17 @@ std::vector<PdfPage> TableMarkerPages(const MarkerSheetOptions& options);
 // The ChArUco board on a landscape page with its measurements, the intrinsics command that
 // matches it and a scale bar.
 PdfPage CharucoBoardPage(Paper paper, const BoardSpec& board);
+
+// The two PDFs to print, written atomically into an existing `folder`: the table markers
+// (table-markers-<paper>.pdf) and the ChArUco board (charuco-board-<paper>.pdf). Throws
+// std::invalid_argument for options out of range, CalibrationError naming a file that
+// cannot be written.
+struct PrintablePdfs {
+  std::filesystem::path table_markers;
+  std::filesystem::path charuco_board;
+};
+PrintablePdfs WritePrintablePdfs(const std::filesystem::path& folder,
+                                 const MarkerSheetOptions& options);
 
 // The black pixels of a binary picture as rectangles (runs merged down the rows), in pixels.
 std::vector<cv::Rect> BlackRectangles(const cv::Mat& binary);

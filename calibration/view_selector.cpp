@@ -53,14 +53,21 @@ bool ViewSelector::Offer(const std::optional<BoardView>& found) {
   still_count_ = motion && *motion <= options_.max_still_motion_px ? still_count_ + 1 : 0;
   previous_ = found;
   if (still_count_ < options_.still_frames) return false;
-  if (coverage_.NewArea(*found) < options_.min_new_area && !coverage_.AddsTilt(*found)) {
+  if (!TakeIfNew(*found)) return false;
+  still_count_ = 0;
+  return true;
+}
+
+bool ViewSelector::OfferStill(const BoardView& found) { return TakeIfNew(found); }
+
+bool ViewSelector::TakeIfNew(const BoardView& found) {
+  if (coverage_.NewArea(found) < options_.min_new_area && !coverage_.AddsTilt(found)) {
     return false;
   }
-  BoardView view = *found;
+  BoardView view = found;
   view.name = "view " + std::to_string(views_.size() + 1);
   coverage_.Add(view);
   views_.push_back(view);
-  still_count_ = 0;
   return true;
 }
 

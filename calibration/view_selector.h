@@ -28,6 +28,9 @@ class ViewSelector {
   // The board found in the newest frame (nothing when not found). Returns true when this
   // frame was taken as a view.
   bool Offer(const std::optional<BoardView>& found);
+  // A photo of the board rather than a video frame (it was held still when taken): taken
+  // when it adds coverage. Returns true when it was.
+  bool OfferStill(const BoardView& found);
 
   const std::vector<BoardView>& Views() const { return views_; }
   CoverageReport Coverage() const { return coverage_.Report(); }
@@ -35,6 +38,8 @@ class ViewSelector {
  private:
   // Mean motion of the corners both views share; nothing when they share too few.
   std::optional<double> Motion(const BoardView& from, const BoardView& to) const;
+  // Takes the view when it adds coverage.
+  bool TakeIfNew(const BoardView& found);
 
   ViewSelectorOptions options_;
   CoverageMap coverage_;

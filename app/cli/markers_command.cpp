@@ -2,7 +2,6 @@
 
 #include "app/cli/calibration_access.h"
 #include "app/cli/command.h"
-#include "app/cli/files.h"
 #include "calibration/printable_sheets.h"
 
 namespace tabref::cli {
@@ -43,10 +42,10 @@ Command MakeMarkersCommand() {
               writer(file.string());
               written.push_back(file.string());
             };
+            const calibration::PrintablePdfs pdfs =
+                calibration::WritePrintablePdfs(folder, options);
+            written.push_back(pdfs.table_markers.string());
             const std::vector<calibration::PdfPage> pages = calibration::TableMarkerPages(options);
-            write(folder / ("table-markers-" + paper + ".pdf"), [&](const std::string& file) {
-              WriteFileAtomically(file, calibration::WritePdf(pages, "tabref table markers"));
-            });
             for (size_t id = 0; id < pages.size(); ++id) {
               write(folder / ("table-marker-" + std::to_string(id) + "-" + paper + "-300dpi.png"),
                     [&](const std::string& file) {
@@ -55,9 +54,7 @@ Command MakeMarkersCommand() {
             }
             const calibration::PdfPage board =
                 calibration::CharucoBoardPage(options.paper, calibration::PrintedCharucoBoard());
-            write(folder / ("charuco-board-" + paper + ".pdf"), [&](const std::string& file) {
-              WriteFileAtomically(file, calibration::WritePdf({board}, "tabref ChArUco board"));
-            });
+            written.push_back(pdfs.charuco_board.string());
             write(folder / ("charuco-board-" + paper + "-300dpi.png"),
                   [&](const std::string& file) {
                     WritePng(file, calibration::RenderPage(board, 300));

@@ -17,6 +17,7 @@
 
 #include "app/gui/action_log_view.h"
 #include "app/gui/action_panel.h"
+#include "app/gui/calibration_wizard.h"
 #include "app/gui/camera_view.h"
 #include "app/gui/game_choices.h"
 #include "app/gui/game_panel.h"
@@ -158,9 +159,17 @@ void MainWindow::buildMenus() {
   view->addAction(tr("Player s&tatistics…"), QKeySequence(Qt::CTRL | Qt::Key_T), this,
                   &MainWindow::showStatistics);
 
+  QMenu* camera = menuBar()->addMenu(tr("&Camera"));
+  camera->addAction(tr("&Calibrate camera…"), this, &MainWindow::calibrateCamera);
+
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this,
                   &MainWindow::showKeys);
+}
+
+void MainWindow::calibrateCamera() {
+  CalibrationWizard wizard(controller_.store(), this);
+  wizard.exec();
 }
 
 void MainWindow::showKeys() {

@@ -64,6 +64,7 @@ class MainWindow : public QMainWindow {
   void toggleScoreboard();
   void showHistory();
   void showStatistics();
+  void calibrateCamera();
   void showKeys();
 
  private:

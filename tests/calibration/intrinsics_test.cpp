@@ -183,6 +183,16 @@ TEST(ViewSelector, TakesStillViewsThatAddCoverage) {
   EXPECT_GT(selector.Coverage().area_fraction, 0.05);
 }
 
+TEST(ViewSelector, TakesPhotosThatAddCoverageWithoutWaitingForStillness) {
+  const std::vector<BoardView> views = ProjectedViews(3, 0, 8);
+  ViewSelector selector(views[0].image_size);
+  EXPECT_TRUE(selector.OfferStill(views[0]));
+  EXPECT_FALSE(selector.OfferStill(views[0]));  // the same picture again adds nothing
+  EXPECT_TRUE(selector.OfferStill(views[1]));
+  EXPECT_EQ(selector.Views().size(), 2u);
+  EXPECT_EQ(selector.Views()[1].name, "view 2");
+}
+
 TEST(Board, SizesAndDictionariesParse) {
   EXPECT_EQ(ParseBoardSize("9x6"), cv::Size(9, 6));
   EXPECT_THROW(ParseBoardSize("9by6"), std::invalid_argument);
