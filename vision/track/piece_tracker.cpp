@@ -455,7 +455,7 @@ bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
 
 bool PieceTracker::Land(const ObservedPiece& piece, const TrackerFrame& frame,
                         std::vector<TrackEvent>& events) {
-  if (shot_ || Unidentified(piece) || piece.confidence <= 0) return false;
+  if (Unidentified(piece) || piece.confidence <= 0) return false;
   const auto lifted = std::find_if(lifted_.begin(), lifted_.end(), [&](const Track& track) {
     return SameIdentity(track.piece, piece);
   });
@@ -467,6 +467,12 @@ bool PieceTracker::Land(const ObservedPiece& piece, const TrackerFrame& frame,
   track.misses = 0;
   track.path.clear();
   Measure(track, piece, frame, events);
+  if (shot_ && track.moving) {
+    // What it struck on landing started the shot; it flew before.
+    std::erase(shot_->moved, track.id);
+    shot_->moved.insert(shot_->moved.begin(), track.id);
+    shot_->start_s = std::min(shot_->start_s, track.moving_since_s);
+  }
   dirty_ = true;
   return true;
 }
@@ -605,16 +611,19 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
   shot.contacts = reported_contacts_;
   std::sort(shot.contacts.begin(), shot.contacts.end(),
             [](const ObservedContact& x, const ObservedContact& y) { return x.time_s < y.time_s; });
-  shot.after = Table(frame.time_s);
-  // Pieces nudged less than the start threshold moved all the same.
+  // Pieces nudged less than the start threshold moved all the same, and rest where the full
+  // detection closing the shot measured them.
   for (const ObservedPiece& was : shot.before.pieces) {
     if (std::count(shot.moved.begin(), shot.moved.end(), was.track_id)) continue;
-    const Track* now = FindTrack(was.track_id);
-    if (now == nullptr) continue;
-    const double moved = rules::Distance(now->rest, was.position_mm);
-    if (moved > std::max(0.5, 3 * std::hypot(was.sigma_mm, now->piece.sigma_mm)))
+    Track* now = FindMutableTrack(was.track_id);
+    if (now == nullptr || now->moving) continue;
+    const double moved = rules::Distance(now->piece.position_mm, was.position_mm);
+    if (moved > std::max(0.5, 3 * std::hypot(was.sigma_mm, now->piece.sigma_mm))) {
       shot.moved.push_back(was.track_id);
+      now->rest = now->piece.position_mm;
+    }
   }
+  shot.after = Table(frame.time_s);
   // Movers never identified (a blur that was no piece of the set) say nothing.
   shot.moved.erase(std::remove_if(shot.moved.begin(), shot.moved.end(),
                                   [&](int id) {
@@ -705,14 +714,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     if (used[m]) continue;
     const ObservedPiece& piece = frame.pieces[m];
     const double radius = Radius(piece.footprint) - FootprintCentreOffset(piece);
-    const bool repeats =
-        !Stacked(frame, m) && std::any_of(tracks_.begin(), tracks_.end(), [&](const Track& track) {
-      const double other = Radius(track.piece.footprint) - FootprintCentreOffset(track.piece);
-      return rules::Distance(Predict(track, frame.time_s), piece.position_mm) <
-             0.8 * (radius + other);
-    });
-    if (repeats) continue;
-    if (Revive(piece, frame, events)) continue;
+    // Before the repeat test: it may land right by a piece it strikes.
     if (Land(piece, frame, events)) {
       const Track& landed = tracks_.back();
       track_of[m] = landed.id;
@@ -721,6 +723,14 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
         started.emplace_back(rules::Distance(landed.rest, piece.position_mm), tracks_.size() - 1);
       continue;
     }
+    const bool repeats =
+        !Stacked(frame, m) && std::any_of(tracks_.begin(), tracks_.end(), [&](const Track& track) {
+      const double other = Radius(track.piece.footprint) - FootprintCentreOffset(track.piece);
+      return rules::Distance(Predict(track, frame.time_s), piece.position_mm) <
+             0.8 * (radius + other);
+    });
+    if (repeats) continue;
+    if (Revive(piece, frame, events)) continue;
     track_of[m] = NewTrack(piece, frame).id;
     dirty_ = true;
     if (tracks_.back().moving) started.emplace_back(0, tracks_.size() - 1);
