@@ -7,15 +7,41 @@
 
 #include "app/cli/files.h"
 #include "app/cli/store_access.h"
+#include "calibration/calibration_error.h"
 
 namespace tabref::cli {
+namespace {
+
+constexpr char kDefaultCameraName[] = "default";
+
+std::string CameraLabel(const std::string& camera_name) { return "camera '" + camera_name + "'"; }
+
+// "2025-03-01 18:04 UTC" from the store's "2025-03-01T18:04:27.123Z".
+std::string CalibrationDate(const data::CalibrationRecord& record) {
+  const std::string& stamp = record.created_at;
+  if (stamp.size() < 16 || stamp[10] != 'T') return stamp;
+  return stamp.substr(0, 10) + " " + stamp.substr(11, 5) + " UTC";
+}
+
+std::string HowToCalibrateTheLens(const std::string& camera_name) {
+  const bool quoted = camera_name.find(' ') != std::string::npos;
+  const std::string name_option =
+      camera_name == kDefaultCameraName
+          ? ""
+          : " --camera-name " + (quoted ? "\"" + camera_name + "\"" : camera_name);
+  return "'tabref calibrate intrinsics ..." + name_option +
+         "' or tabref-gui's Camera > Calibrate camera...";
+}
+
+}  // namespace
 
 OptionSpec CameraNameOption() {
-  return {"camera-name", "NAME", "the camera's name in the store (default: 'default')"};
+  return {"camera-name", "NAME",
+          std::string("the camera's name in the store (default: '") + kDefaultCameraName + "')"};
 }
 
 std::string CameraName(const ParsedArgs& args) {
-  std::string name = args.Value("camera-name").value_or("default");
+  std::string name = args.Value("camera-name").value_or(kDefaultCameraName);
   if (name.empty()) throw UsageError("--camera-name must not be empty");
   return name;
 }
@@ -29,6 +55,41 @@ void StoreCalibration(const ParsedArgs& args, const std::string& kind, double re
   record.residual_rms = residual_rms_px;
   record.yaml = yaml;
   store->SaveCalibration(record);
+}
+
+std::optional<StoredIntrinsics> LatestStoredIntrinsics(const ParsedArgs& args) {
+  const std::string camera = CameraName(args);
+  // A --db that does not exist yet is a database about to be created: nothing is kept in it.
+  if (auto db = args.Value("db"); db && !std::filesystem::exists(*db)) return std::nullopt;
+  const auto store = OpenStoreForReading(args);
+  if (!store) return std::nullopt;
+  auto record = store->LatestCalibration("intrinsics", camera);
+  if (!record) return std::nullopt;
+  try {
+    return StoredIntrinsics{
+        calibration::IntrinsicsFromYaml(record->yaml, "record " + std::to_string(record->id)),
+        *record};
+  } catch (const calibration::CalibrationError& error) {
+    throw CommandError("the intrinsics stored for " + CameraLabel(camera) + " on " +
+                       CalibrationDate(*record) + " cannot be read (" + error.what() +
+                       "); calibrate the lens again with " + HowToCalibrateTheLens(camera) +
+                       ", or give --intrinsics CAMERA.yml");
+  }
+}
+
+std::string UsingStoredIntrinsicsLine(const StoredIntrinsics& stored) {
+  const cv::Size size = stored.intrinsics.image_size;
+  return "lens: " + CameraLabel(stored.record.camera) + " as calibrated on " +
+         CalibrationDate(stored.record) + " (" + std::to_string(size.width) + "x" +
+         std::to_string(size.height) + ", RMS " + Fixed(stored.record.residual_rms, 2) +
+         " px), from the store; --intrinsics CAMERA.yml overrides it";
+}
+
+std::string NoStoredIntrinsicsLine(const std::string& camera_name) {
+  return "lens: no intrinsics stored for " + CameraLabel(camera_name) +
+         ", so the focal length is estimated from the table markers and lens distortion "
+         "ignored; calibrate the lens with " +
+         HowToCalibrateTheLens(camera_name);
 }
 
 cv::Mat ReadImage(const std::string& path) {

@@ -6,6 +6,7 @@
 #include <iomanip>
 #include <iostream>
 
+#include "app/cli/calibration_access.h"
 #include "app/cli/files.h"
 #include "app/cli/game_heading.h"
 #include "app/cli/game_setup_arguments.h"
@@ -69,6 +70,37 @@ std::optional<rules::Json> AskAtTerminal(const referee::ManualDecision& decision
   }
 }
 
+// The store options of the settings, as the store functions read them from the command line.
+ParsedArgs StoreArgs(const LiveSessionSettings& settings) {
+  ParsedArgs args;
+  if (settings.db) args.values["db"] = {*settings.db};
+  if (settings.camera_name) args.values["camera-name"] = {*settings.camera_name};
+  return args;
+}
+
+// The lens: --intrinsics FILE, else the one the source knows (the synthetic table's), else
+// the newest stored for the camera, saying which; none means the table calibration estimates
+// the focal length.
+std::optional<calibration::Intrinsics> ChooseLens(const LiveSessionSettings& settings,
+                                                  const vision::FrameSource& source,
+                                                  std::ostream& out) {
+  if (settings.intrinsics) {
+    try {
+      return calibration::ReadIntrinsics(*settings.intrinsics);
+    } catch (const calibration::CalibrationError& error) {
+      throw CommandError(error.what());
+    }
+  }
+  if (auto known = source.KnownIntrinsics()) return known;
+  const ParsedArgs store_args = StoreArgs(settings);
+  if (auto stored = LatestStoredIntrinsics(store_args)) {
+    out << UsingStoredIntrinsicsLine(*stored) << "\n";
+    return stored->intrinsics;
+  }
+  out << NoStoredIntrinsicsLine(CameraName(store_args)) << "\n";
+  return std::nullopt;
+}
+
 rules::GameSetup SetupFor(const LiveSessionSettings& settings) {
   rules::GameSetup setup;
   setup.game = settings.game;
@@ -84,7 +116,10 @@ std::vector<OptionSpec> LiveSessionOptions() {
   return {{"players", "\"A,B\"", "the players in seat order (default Ann, Bob)"},
           {"option", "KEY=VALUE", "a game option (docs/game-log.md); repeat for several", true},
           {"target", "N", "bocce/iceboule: points that win (sim bocce default 7)"},
-          {"intrinsics", "CAMERA.yml", "the camera's lens (webcam, video, images)"},
+          {"intrinsics", "CAMERA.yml",
+           "the camera's lens (webcam, video, images; default: the one stored for "
+           "--camera-name)"},
+          CameraNameOption(),
           {"marker-mm", "MM", "the table markers' black square side (default 60)"},
           DatabaseOption(),
           {"resume", "ID", "go on with a stored game (not with sim:SEED)"},
@@ -114,6 +149,7 @@ void ReadLiveSessionOptions(const ParsedArgs& args, LiveSessionSettings& setting
     AddOption(settings.table.game_options, assignment);
   if (args.Has("target")) settings.table.game_options["target"] = IntValue(args, "target", 0);
   settings.intrinsics = args.Value("intrinsics");
+  if (args.Has("camera-name")) settings.camera_name = CameraName(args);
   settings.marker_mm = NumberOption(args, "marker-mm", settings.marker_mm);
   if (auto resume = args.Value("resume")) settings.resume = ParseGameId(*resume);
   settings.db = args.Value("db");
@@ -145,9 +181,7 @@ int RunLiveSession(const LiveSessionSettings& settings, std::ostream& out) {
   std::optional<data::GameSession> session;
   std::string game = settings.game;
   if (settings.resume) {
-    ParsedArgs db_args;
-    if (settings.db) db_args.values["db"] = {*settings.db};
-    store = OpenStore(db_args);
+    store = OpenStore(StoreArgs(settings));
     session = data::GameSession::Open(*store, *settings.resume);
     game = session->state().game().setup().game;
     if (!settings.game.empty() && settings.game != game)
@@ -171,11 +205,12 @@ int RunLiveSession(const LiveSessionSettings& settings, std::ostream& out) {
   } catch (const vision::SourceError& error) {
     throw CommandError(error.what());
   }
+  // Before a new game is stored: a stored lens that cannot be read leaves the store as it was.
+  const std::optional<calibration::Intrinsics> intrinsics =
+      ChooseLens(settings, *opened.source, out);
   const rules::GameSetup setup = opened.simulated ? opened.simulated->Setup() : SetupFor(settings);
   if (!session && settings.store) {
-    ParsedArgs db_args;
-    if (settings.db) db_args.values["db"] = {*settings.db};
-    store = OpenStore(db_args);
+    store = OpenStore(StoreArgs(settings));
     session = data::GameSession::Create(*store, setup);
   }
   std::unique_ptr<referee::Scorekeeper> keeper;
@@ -188,14 +223,6 @@ int RunLiveSession(const LiveSessionSettings& settings, std::ostream& out) {
         std::make_unique<referee::MemoryScorekeeper>(rules::MakeGame(setup)->NewInitialState());
   }
 
-  std::optional<calibration::Intrinsics> intrinsics = opened.source->KnownIntrinsics();
-  if (settings.intrinsics) {
-    try {
-      intrinsics = calibration::ReadIntrinsics(*settings.intrinsics);
-    } catch (const calibration::CalibrationError& error) {
-      throw CommandError(error.what());
-    }
-  }
   referee::SimulatedGameSource* sim = opened.simulated;
   referee::AskPlayers ask = [sim, &out](const rules::State& state,
                                         const referee::ManualDecision& decision) {

@@ -11,10 +11,11 @@ namespace tabref::cli {
 
 // What `tabref referee` and the live `tabref demo` run.
 struct LiveSessionSettings {
-  std::string game;                       // bocce, ppolf, iceboule
-  std::string source;                     // webcam:N | FILE | DIR | sim:SEED
-  referee::SimulatedTableSettings table;  // sim: the synthetic table; else players/options
-  std::optional<std::string> intrinsics;  // CAMERA.yml for a real camera
+  std::string game;                        // bocce, ppolf, iceboule
+  std::string source;                      // webcam:N | FILE | DIR | sim:SEED
+  referee::SimulatedTableSettings table;   // sim: the synthetic table; else players/options
+  std::optional<std::string> intrinsics;   // CAMERA.yml for a real camera
+  std::optional<std::string> camera_name;  // whose stored lens to use without it (the default)
   double marker_mm = 60;
   std::optional<std::int64_t> resume;  // a stored game to go on with
   bool store = false;                  // keep the game in the database (`db`, or the default)

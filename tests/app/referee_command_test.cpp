@@ -79,6 +79,7 @@ TEST_F(RefereeCommand, ASourceEndingMidGameLeavesTheGameStoredAndResumable) {
   EXPECT_NE(result.out.find("judged: the jack rests at"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("stored unfinished"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find("annotated video: " + video), std::string::npos);
+  EXPECT_EQ(result.out.find("lens:"), std::string::npos);  // the synthetic table's is known
 
   // The final scorecard as `tabref replay --json` writes it.
   std::ifstream in(json);
