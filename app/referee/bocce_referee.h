@@ -36,6 +36,9 @@ class BocceReferee : public GameReferee {
 
   std::string GameName() const override { return "bocce"; }
   rules::Json Binding() const override { return binding_.ToJson(); }
+  std::vector<vision::ObservedKind> TrackedKinds() const override {
+    return {vision::ObservedKind::kCoin};
+  }
   const BocceBinding& binding() const { return binding_; }
   Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;
 

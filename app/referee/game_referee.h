@@ -28,6 +28,8 @@ class GameReferee {
   virtual std::string GameName() const = 0;
   // The identities in force (which piece is whose), in the form the binding is given.
   virtual rules::Json Binding() const = 0;
+  // The kinds of piece the game is played with: what the camera follows.
+  virtual std::vector<vision::ObservedKind> TrackedKinds() const = 0;
 
   // What the engine waits for now: a shot when a measured action of the game's shot types
   // is legal, else the manual decision the legal actions describe.

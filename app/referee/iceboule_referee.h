@@ -37,6 +37,9 @@ class IceBouleReferee : public GameReferee {
 
   std::string GameName() const override { return "iceboule"; }
   rules::Json Binding() const override { return binding_.ToJson(); }
+  std::vector<vision::ObservedKind> TrackedKinds() const override {
+    return {vision::ObservedKind::kPyramid};
+  }
   const IceBouleBinding& binding() const { return binding_; }
   Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;
 

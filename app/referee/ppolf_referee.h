@@ -39,6 +39,9 @@ class PpolfReferee : public GameReferee {
 
   std::string GameName() const override { return "ppolf"; }
   rules::Json Binding() const override { return binding_.ToJson(); }
+  std::vector<vision::ObservedKind> TrackedKinds() const override {
+    return {vision::ObservedKind::kCoin, vision::ObservedKind::kTile};
+  }
   const PpolfBinding& binding() const { return binding_; }
   Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;
   std::optional<rules::Json> Refresh(const rules::State& state,

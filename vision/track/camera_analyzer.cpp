@@ -323,7 +323,10 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       const bool found_elsewhere =
           std::any_of(unexpected.begin(), unexpected.end(),
                       [&](const ObservedPiece& piece) { return SameIdentity(piece, track.piece); });
-      if (seen_at_rest && !found_elsewhere && !unconfirmed_.contains(track.id) &&
+      // Tiles and pyramids are not re-fitted: one a detection misses is kept while its place
+      // stays as it was.
+      const bool refittable = track.piece.kind == ObservedKind::kCoin;
+      if (seen_at_rest && !found_elsewhere && (!unconfirmed_.contains(track.id) || !refittable) &&
           InnerDiscShare(unchanged_since, at, kInnerDisc * RadiusOf(track)) <
               options_.disturbed_share) {
         ObservedPiece kept = track.piece;
@@ -345,9 +348,12 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     // Where pieces moved away from, blanked: a vacated place is no piece.
     cv::Mat candidates = changed.clone();
     std::vector<bool> disturbed(tracks.size(), false);
+    // Only coins are measured between full detections (blurred blobs, the coin fitter);
+    // tiles and pyramids wait for the next one.
+    const auto followed = [](const Track& track) { return track.piece.kind == ObservedKind::kCoin; };
     for (size_t t = 0; t < tracks.size(); ++t) {
       const Track& track = tracks[t];
-      if (track.moving || track.hidden || under_hand(track.rest)) continue;
+      if (!followed(track) || track.moving || track.hidden || under_hand(track.rest)) continue;
       disturbed[t] = InnerDiscShare(changed, track.rest, kInnerDisc * RadiusOf(track)) >
                      options_.disturbed_share;
     }
@@ -355,7 +361,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       const Track& track = tracks[t];
       const rules::Vec2 origin =
           track.moving && !track.path.empty() ? track.path.front().position : track.rest;
-      if (!track.moving && !disturbed[t]) continue;
+      if (!followed(track) || (!track.moving && !disturbed[t])) continue;
       if (track.moving && rules::Distance(tracker.Predict(track, time_s), origin) < RadiusOf(track))
         continue;
       const cv::Point2d px = view_->ToPixel({origin.x, origin.y});
@@ -365,6 +371,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     }
     for (size_t t = 0; t < tracks.size(); ++t) {
       const Track& track = tracks[t];
+      if (!followed(track)) continue;
       if (track.moving) {
         const double dt = std::max(1e-3, time_s - track.seen_s);
         double speed = 0;

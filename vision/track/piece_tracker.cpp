@@ -305,6 +305,8 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
         if (of_track[t] >= 0) continue;
         const Track& track = tracks_[t];
         if (pass.tracks == Tracks::kIdentified && !track.Identified()) continue;
+        // A blur says what kind of thing it is, if nothing else.
+        if (piece.kind != track.piece.kind) continue;
         const bool compatible = Compatible(piece, track);
         if (!compatible && pass.faces == Faces::kMustAgree) continue;
         const double distance = rules::Distance(piece.position_mm, Predict(track, frame.time_s));

@@ -72,6 +72,12 @@ vision::TrackerFrame TruthEvidence(const vision::FrameTruth& truth, double time_
   return evidence;
 }
 
+// The options with the camera following the pieces the game is played with.
+LiveRefereeOptions ForGame(LiveRefereeOptions options, const GameReferee& referee) {
+  options.analyzer.tracked_kinds = referee.TrackedKinds();
+  return options;
+}
+
 }  // namespace
 
 void MemoryScorekeeper::Apply(const rules::Action& action, const rules::Json& /*evidence*/) {
@@ -120,7 +126,7 @@ LiveReferee::LiveReferee(std::unique_ptr<GameReferee> referee,
       keeper_(keeper),
       ask_(std::move(ask)),
       intrinsics_(std::move(intrinsics)),
-      options_(std::move(options)),
+      options_(ForGame(std::move(options), *referee_)),
       analyzer_(std::move(detector), options_.analyzer),
       tracker_(std::make_unique<vision::PieceTracker>(options_.tracker)) {
   options_.Check();
