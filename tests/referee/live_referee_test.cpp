@@ -47,6 +47,38 @@ TEST(LiveReferee, SeesEveryShotOfAnotherSeedAndPlacesTheJack) {
   EXPECT_GE(evaluation.judged_correctly, 1) << Notes(evaluation);
 }
 
+// Faults at the table (issue 8): the game goes on and ends where the truth's does.
+TEST(LiveReferee, ACameraUnpluggedMidGameIsWaitedForAndTheGameResumes) {
+  SimulatedTableSettings table = ShortBocce(4);
+  table.faults.unplugged = {{3.0, 2.0}};
+  const LiveEvaluation evaluation = EvaluateLiveGame("bocce", 1, table);
+  EXPECT_EQ(evaluation.truth_shots, 4);
+  EXPECT_EQ(evaluation.judged_correctly, 4) << Notes(evaluation);
+  EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
+  EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+}
+
+TEST(LiveReferee, AMarkerCoveredForAWhileStopsNothing) {
+  SimulatedTableSettings table = ShortBocce(4);
+  table.faults.covered_markers = {{2.0, 6.0, 2}};
+  const LiveEvaluation evaluation = EvaluateLiveGame("bocce", 1, table);
+  EXPECT_EQ(evaluation.truth_shots, 4);
+  EXPECT_EQ(evaluation.judged_correctly, 4) << Notes(evaluation);
+  EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
+  EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+}
+
+TEST(LiveReferee, ABumpedCameraIsCalibratedAgainFromTheMarkers) {
+  SimulatedTableSettings table = ShortBocce(4);
+  table.faults.bump_at_s = 4.0;
+  const LiveEvaluation evaluation = EvaluateLiveGame("bocce", 1, table);
+  EXPECT_GE(evaluation.run.calibrations, 2);  // the first look, then after the bump
+  EXPECT_EQ(evaluation.truth_shots, 4);
+  EXPECT_GE(evaluation.judged_correctly, 3) << Notes(evaluation);
+  EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
+  EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+}
+
 // The tracker and the glue alone (pieces from the truth): a small frame is enough.
 LiveEvaluation FromTruthPieces(const std::string& game, std::uint64_t seed, int shots) {
   SimulatedTableSettings table;

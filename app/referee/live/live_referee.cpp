@@ -158,7 +158,7 @@ void LiveReferee::Calibrate(const vision::Frame& frame, std::vector<LiveEvent>& 
   events.push_back(MakeEvent(LiveEvent::Kind::kCalibrated, frame.time_s, text.str()));
 }
 
-void LiveReferee::CheckMarkers(const vision::Frame& frame, std::vector<LiveEvent>& events) {
+bool LiveReferee::CheckMarkers(const vision::Frame& frame, std::vector<LiveEvent>& events) {
   vision::StageTimer timer(costs_.stages);
   timer.Start("markers");
   const calibration::MarkerDetection markers = calibration::DetectTableMarkers(frame.image);
@@ -166,9 +166,9 @@ void LiveReferee::CheckMarkers(const vision::Frame& frame, std::vector<LiveEvent
   switch (drift.verdict) {
     case calibration::DriftVerdict::kSteady:
       missing_markers_ = 0;
-      return;
+      return false;
     case calibration::DriftVerdict::kNotEnoughView:
-      if (++missing_markers_ < options_.lost_table_checks) return;
+      if (++missing_markers_ < options_.lost_table_checks) return false;
       break;
     case calibration::DriftVerdict::kMoved:
       break;
@@ -198,6 +198,7 @@ void LiveReferee::CheckMarkers(const vision::Frame& frame, std::vector<LiveEvent
   } else {
     Calibrate(frame, events);
   }
+  return true;
 }
 
 std::vector<LiveEvent> LiveReferee::Process(const vision::Frame& frame) {
@@ -225,14 +226,16 @@ std::vector<LiveEvent> LiveReferee::Process(const vision::Frame& frame) {
     timer.Start("track");
     tracked = tracker_->Update(evidence);
   }
-  {
+  // A settled table whose markers moved or vanished: calibrated again. Checked before a
+  // shot that just ended is judged: a bumped camera shifts every piece, which looks like one.
+  bool camera_moved = false;
+  if (costs_.full_detection && !tracker_->InShot()) camera_moved = CheckMarkers(frame, events);
+  if (!camera_moved) {
     vision::StageTimer timer(costs_.stages);
     timer.Start("judge");
     for (const vision::TrackEvent& event : tracked) OnTrackEvent(event, events);
   }
   for (LiveEvent& asked : AskPending(frame.time_s)) events.push_back(std::move(asked));
-  // A settled table whose markers moved or vanished: calibrated again.
-  if (costs_.full_detection && !tracker_->InShot()) CheckMarkers(frame, events);
   return events;
 }
 

@@ -120,7 +120,8 @@ class LiveReferee {
 
  private:
   void Calibrate(const vision::Frame& frame, std::vector<LiveEvent>& events);
-  void CheckMarkers(const vision::Frame& frame, std::vector<LiveEvent>& events);
+  // True when the camera moved or the markers were lost: the tracker started again.
+  bool CheckMarkers(const vision::Frame& frame, std::vector<LiveEvent>& events);
   void OnTrackEvent(const vision::TrackEvent& event, std::vector<LiveEvent>& events);
   void Judge(const vision::ShotObservation& shot, double time_s, std::vector<LiveEvent>& events);
   void Apply(const rules::Json& body, rules::ActionSource source, const rules::Json& evidence,

@@ -95,6 +95,7 @@ LiveRunResult RunLive(vision::FrameSource& source, LiveReferee& referee, std::os
     if (referee.LastCosts().full_detection) ++result.full_detections;
     AddStages(result.stages, referee.LastCosts().stages);
     for (size_t i = 0; i < events.size(); ++i) {
+      if (events[i].kind == LiveEvent::Kind::kCalibrated) ++result.calibrations;
       if (events[i].kind != LiveEvent::Kind::kShotJudged) continue;
       JudgedShot shot;
       shot.judged_s = events[i].time_s;

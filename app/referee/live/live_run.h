@@ -33,6 +33,7 @@ struct LiveRunResult {
   bool source_ended = false;
   int frames = 0;
   int full_detections = 0;
+  int calibrations = 0;  // times the table was found from its markers (again after a bump)
   double wall_s = 0;
   double compute_ms = 0;                    // processing time of all frames
   std::vector<vision::StageTiming> stages;  // summed over frames, in first-seen order
