@@ -67,7 +67,9 @@ bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOp
   const double start = samples.front().time_s;
   if (!b.path.Empty() && b.path.StartTime() <= start) return false;
   const double first_step = rules::Distance(samples[0].position, samples[1].position);
-  const double spare = std::max(0.0, FirstStepReach(samples) - first_step);
+  // A rebound loses speed (a restitution of 0.5 or more): before it the piece was up to
+  // twice as fast as after.
+  const double spare = std::max(0.0, 2 * FirstStepReach(samples) - first_step);
   const double gap_at_rest = GapAt(a, samples[0].position, b, b.At(start));
   // Overlapping footprints: `a` stood on `b` (or `b` on `a`), no rebound to tell.
   if (gap_at_rest <= 0 || gap_at_rest > Tolerance(options.touch_mm, a, b) + 0.5 * spare)

@@ -72,7 +72,9 @@ std::vector<Kink> FindKinks(const std::vector<PathSample>& samples, const Tracke
     const double before = speed[k - 1];
     const double after = speed[k];
     if (std::max(before, after) < options.kink_min_speed_mm_s) continue;
-    const double dt = samples[k + 1].time_s - samples[k - 1].time_s;
+    // The two speeds are averages over their frame intervals: their midpoints lie half of
+    // both intervals apart.
+    const double dt = 0.5 * (samples[k + 1].time_s - samples[k - 1].time_s);
     const bool turned = std::min(before, after) >= options.kink_min_speed_mm_s &&
                         TurnDeg(step[k - 1], step[k]) > options.kink_deg;
     // The first step starts at the rest position, whose time is the last frame at rest: its
