@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QThread>
 
+#include "app/gui/calibration_session.h"
 #include "app/gui/camera_view.h"
 #include "app/gui/game_controller.h"
 #include "app/gui/live_referee_setup.h"
@@ -34,13 +35,13 @@ QString LiveCamera::whyNotRefereed() const {
   return {};
 }
 
-bool LiveCamera::connectSource(const QString& source) {
+bool LiveCamera::connectSource(const QString& source, const QString& camera_name) {
   const QString why_not = whyNotRefereed();
   if (!why_not.isEmpty()) {
     emit failed(why_not);
     return false;
   }
-  const rules::GameSetup& setup = controller_.state().game().setup();
+  const rules::GameSetup setup = controller_.state().game().setup();
   referee::SimulatedTableSettings table = simulated_table_.value_or(GuiSimulatedTable(setup.game));
   table.players = setup.players;
   referee::OpenedSource opened;
@@ -50,7 +51,32 @@ bool LiveCamera::connectSource(const QString& source) {
     emit failed(tr("Cannot connect the camera: %1").arg(ToQString(error.what())));
     return false;
   }
+  std::optional<calibration::Intrinsics> lens;
+  QString lens_note;
+  if (opened.simulated == nullptr) {
+    const std::string camera = ToStdString(camera_name);
+    try {
+      if (auto stored = controller_.store().LatestCalibration("intrinsics", camera)) {
+        lens = calibration::IntrinsicsFromYaml(
+            stored->yaml, "the stored intrinsics of " + ToStdString(CameraLabel(camera)));
+        lens_note = tr("lens of %1 from %2")
+                        .arg(CameraLabel(camera), ToQString(stored->created_at).left(10));
+      } else {
+        lens_note = tr("no lens stored for %1: focal length estimated").arg(CameraLabel(camera));
+      }
+    } catch (const std::exception& error) {
+      emit failed(tr("Cannot connect the camera: %1").arg(ToQString(error.what())));
+      return false;
+    }
+  }
   disconnectSource();
+  if (opened.simulated != nullptr && opened.simulated->Setup().ToJson() != setup.ToJson()) {
+    // The synthetic table plays on its own court: judged against another game's court, its
+    // shots would not make sense. It gets a game set up for it, stored like any other.
+    if (!controller_.startGame(opened.simulated->Setup())) return false;
+  }
+  lens_note_ = lens_note;
+  camera_name_ = camera_name;
 
   source_ = source.trimmed();
   ++epoch_;
@@ -60,8 +86,9 @@ bool LiveCamera::connectSource(const QString& source) {
   link_ = link;
   thread_ = std::make_unique<QThread>();
   thread_->setObjectName("live referee");
-  worker_ = new LiveCameraWorker(std::move(opened), SharedState(controller_.state().Clone()),
-                                 epoch_, ready_for_frame_);
+  worker_ =
+      new LiveCameraWorker(std::move(opened), std::move(lens),
+                           SharedState(controller_.state().Clone()), epoch_, ready_for_frame_);
   worker_->moveToThread(thread_.get());
   connect(thread_.get(), &QThread::finished, worker_, &QObject::deleteLater);
   // All queued (the worker emits on its thread), never blocking: the worker does not wait
@@ -73,8 +100,9 @@ bool LiveCamera::connectSource(const QString& source) {
           });
   connect(worker_, &LiveCameraWorker::actionProposed, link,
           [this](qint64 epoch, const ProposedAction& proposal) { record(epoch, proposal); });
-  connect(worker_, &LiveCameraWorker::statusChanged, link,
-          [this](const QString& status) { setStatus(status); });
+  connect(worker_, &LiveCameraWorker::statusChanged, link, [this](const QString& status) {
+    setStatus(lens_note_.isEmpty() ? status : status + " (" + lens_note_ + ")");
+  });
   connect(worker_, &LiveCameraWorker::questionAsked, link,
           [this](const QString& question, const QStringList& choices) {
             questions_.ask(question, choices);

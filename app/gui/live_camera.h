@@ -38,13 +38,18 @@ class LiveCamera : public QObject {
   // Empty when the game in play can be refereed by the camera, else why not (one line).
   QString whyNotRefereed() const;
   // Opens `source` (as `tabref referee --source` takes it) and referees the game in play
-  // from it, instead of the source connected before. False, with the reason through
-  // failed(), when the game is not refereed or the source cannot be opened: nothing changes.
-  bool connectSource(const QString& source);
+  // from it, instead of the source connected before, with the newest lens stored for
+  // `camera_name` (Camera → Calibrate camera…; without one the focal length is estimated
+  // from the markers). False, with the reason through failed(), when the game is not
+  // refereed, the source cannot be opened or the stored lens cannot be read: nothing changes.
+  // `sim:SEED` goes on with the game in play when it is set up as the synthetic table sets
+  // its game up (its court, its options; the game's players), else starts a new one so.
+  bool connectSource(const QString& source, const QString& camera_name = "default");
   // Stops the referee (joins its thread); the actions it took before stopping are recorded.
   void disconnectSource();
   bool isConnected() const { return worker_ != nullptr; }
   QString source() const { return source_; }
+  QString cameraName() const { return camera_name_; }
   // The referee's status line; empty while not connected.
   QString status() const { return status_; }
   // Actions of the referee recorded / refused by the rules since the program started.
@@ -69,6 +74,8 @@ class LiveCamera : public QObject {
   QuestionBar& questions_;
   std::optional<referee::SimulatedTableSettings> simulated_table_;
   QString source_;
+  QString camera_name_ = "default";
+  QString lens_note_;  // which lens the referee uses, shown with its status
   QString status_;
   // While connected: the thread, the worker on it and the context of its signals (deleted
   // with the connection, so nothing from an old worker arrives after it).

@@ -10,9 +10,12 @@
 
 namespace tabref::gui {
 
-LiveCameraWorker::LiveCameraWorker(referee::OpenedSource opened, const SharedState& state,
-                                   qint64 epoch, std::shared_ptr<std::atomic<bool>> ready_for_frame)
+LiveCameraWorker::LiveCameraWorker(referee::OpenedSource opened,
+                                   std::optional<calibration::Intrinsics> lens,
+                                   const SharedState& state, qint64 epoch,
+                                   std::shared_ptr<std::atomic<bool>> ready_for_frame)
     : opened_(std::move(opened)),
+      lens_(std::move(lens)),
       source_name_(opened_.source->Describe()),
       epoch_(epoch),
       ready_for_frame_(std::move(ready_for_frame)) {
@@ -31,7 +34,8 @@ void LiveCameraWorker::startReferee(const SharedState& state) {
       opened_, *mirror_,
       [this](const rules::State& asked, const referee::ManualDecision& decision) {
         return ask(asked, decision);
-      });
+      },
+      lens_);
   last_event_.clear();
   table_lost_ = false;
   withdrawQuestion();

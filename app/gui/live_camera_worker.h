@@ -26,10 +26,11 @@ class LiveCameraWorker : public QObject {
   Q_OBJECT
 
  public:
-  // `opened`: the source, already open. `state`: the GUI's game at `epoch` (which game
-  // opening the GUI is at). `ready_for_frame`: true while the GUI waits for a frame (it sets
-  // it again once it showed one).
-  LiveCameraWorker(referee::OpenedSource opened, const SharedState& state, qint64 epoch,
+  // `opened`: the source, already open; `lens`: the camera's stored intrinsics, if any. `state`:
+  // the GUI's game at `epoch` (which game opening the GUI is at). `ready_for_frame`: true while the
+  // GUI waits for a frame (it sets it again once it showed one).
+  LiveCameraWorker(referee::OpenedSource opened, std::optional<calibration::Intrinsics> lens,
+                   const SharedState& state, qint64 epoch,
                    std::shared_ptr<std::atomic<bool>> ready_for_frame);
   ~LiveCameraWorker() override;
 
@@ -72,6 +73,7 @@ class LiveCameraWorker : public QObject {
   void finish(const std::string& why, const std::string& problem);
 
   referee::OpenedSource opened_;
+  std::optional<calibration::Intrinsics> lens_;
   std::string source_name_;
   qint64 epoch_;
   std::shared_ptr<std::atomic<bool>> ready_for_frame_;

@@ -14,9 +14,9 @@ referee::SimulatedTableSettings GuiSimulatedTable(const std::string& game) {
   return table;
 }
 
-std::unique_ptr<referee::LiveReferee> MakeGuiLiveReferee(const referee::OpenedSource& opened,
-                                                         referee::Scorekeeper& keeper,
-                                                         referee::AskPlayers ask) {
+std::unique_ptr<referee::LiveReferee> MakeGuiLiveReferee(
+    const referee::OpenedSource& opened, referee::Scorekeeper& keeper, referee::AskPlayers ask,
+    std::optional<calibration::Intrinsics> lens) {
   const std::string& game = keeper.State().game().setup().game;
   referee::LiveRefereeOptions options;
   const bool coins_only = game == "bocce";
@@ -24,9 +24,9 @@ std::unique_ptr<referee::LiveReferee> MakeGuiLiveReferee(const referee::OpenedSo
     options.evidence = referee::LiveRefereeOptions::Evidence::kTruth;
   auto detector =
       std::make_shared<vision::PieceDetector>(vision::LoadPieceSet(vision::DefaultPieceSetFile()));
-  return std::make_unique<referee::LiveReferee>(referee::MakeReferee(keeper.State().game()),
-                                                std::move(detector), keeper, std::move(ask),
-                                                opened.source->KnownIntrinsics(), options);
+  return std::make_unique<referee::LiveReferee>(
+      referee::MakeReferee(keeper.State().game()), std::move(detector), keeper, std::move(ask),
+      lens ? lens : opened.source->KnownIntrinsics(), options);
 }
 
 }  // namespace tabref::gui

@@ -201,8 +201,9 @@ void MainWindow::connectCamera() {
     showProblem(why_not);
     return;
   }
-  SourceDialog dialog(live_camera_->source(), this);
-  if (dialog.exec() == QDialog::Accepted) live_camera_->connectSource(dialog.sourceName());
+  SourceDialog dialog(live_camera_->source(), live_camera_->cameraName(), this);
+  if (dialog.exec() == QDialog::Accepted)
+    live_camera_->connectSource(dialog.sourceName(), dialog.cameraName());
 }
 
 void MainWindow::showKeys() {

@@ -32,8 +32,12 @@ const KindText kKinds[] = {
 
 }  // namespace
 
-SourceDialog::SourceDialog(const QString& last_source, QWidget* parent)
-    : QDialog(parent), kind_(new QComboBox), value_(new QLineEdit), browse_(new QPushButton) {
+SourceDialog::SourceDialog(const QString& last_source, const QString& camera_name, QWidget* parent)
+    : QDialog(parent),
+      kind_(new QComboBox),
+      value_(new QLineEdit),
+      camera_name_(new QLineEdit(camera_name)),
+      browse_(new QPushButton) {
   setWindowTitle(tr("Connect the camera"));
   for (const KindText& kind : kKinds) kind_->addItem(tr(kind.title));
   browse_->setText(tr("Browse…"));
@@ -43,6 +47,10 @@ SourceDialog::SourceDialog(const QString& last_source, QWidget* parent)
   auto* form = new QFormLayout;
   form->addRow(tr("Source"), kind_);
   form->addRow(tr("Which"), value_row);
+  camera_name_->setToolTip(
+      tr("The lens calibrated under this name (Camera → Calibrate "
+         "camera…) is used; without one the focal length is estimated"));
+  form->addRow(tr("Camera name in the store"), camera_name_);
   auto* hint =
       new QLabel(tr("The camera looks down on the table with the four corner markers "
                     "in view; the synthetic table plays a game without one."));
@@ -78,11 +86,14 @@ QString SourceDialog::sourceName() const {
   return QString(kKinds[kind_->currentIndex()].prefix) + value_->text().trimmed();
 }
 
+QString SourceDialog::cameraName() const { return camera_name_->text().trimmed(); }
+
 void SourceDialog::kindChanged() {
   const KindText& kind = kKinds[kind_->currentIndex()];
   value_->setPlaceholderText(tr(kind.placeholder));
   value_->setText(kind.example);
   browse_->setEnabled(kind_->currentIndex() == kVideo || kind_->currentIndex() == kFolder);
+  camera_name_->setEnabled(kind_->currentIndex() != kSimulated);
 }
 
 void SourceDialog::browse() {

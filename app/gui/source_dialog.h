@@ -16,9 +16,12 @@ class SourceDialog : public QDialog {
   Q_OBJECT
 
  public:
-  explicit SourceDialog(const QString& last_source = {}, QWidget* parent = nullptr);
+  explicit SourceDialog(const QString& last_source = {}, const QString& camera_name = "default",
+                        QWidget* parent = nullptr);
 
   QString sourceName() const;
+  // The camera's name in the store, whose calibrated lens the referee uses.
+  QString cameraName() const;
   // For tests: the kind drop-down and its value.
   QComboBox& kind() { return *kind_; }
   QLineEdit& value() { return *value_; }
@@ -29,6 +32,7 @@ class SourceDialog : public QDialog {
 
   QComboBox* kind_;
   QLineEdit* value_;
+  QLineEdit* camera_name_;
   QPushButton* browse_;
 };
 

@@ -21,6 +21,7 @@
 #include "app/gui/question_bar.h"
 #include "app/gui/source_dialog.h"
 #include "app/referee/live/source_spec.h"
+#include "calibration/intrinsics.h"
 #include "data/session/game_session.h"
 #include "gui_test_support.h"
 #include "rules/registry.h"
@@ -54,11 +55,15 @@ class LiveCameraTest : public ::testing::Test {
 
   // A game stored as the synthetic table sets it up (a bocce court, a Ppolf course), opened
   // in a new window.
-  void OpenGame(const std::string& game, const referee::SimulatedTableSettings& table) {
+  // `as_simulated`: false for the game's default options instead.
+  void OpenGame(const std::string& game, const referee::SimulatedTableSettings& table,
+                bool as_simulated = true) {
     window_.reset();
     store_ = temp_.Open();
     const referee::OpenedSource opened = referee::OpenSource(kSeed, game, table);
-    game_id_ = data::GameSession::Create(*store_, opened.simulated->Setup()).id();
+    const rules::GameSetup setup =
+        as_simulated ? opened.simulated->Setup() : rules::GameSetup{game, {"Ann", "Bob"}, {}, {}};
+    game_id_ = data::GameSession::Create(*store_, setup).id();
     window_ = std::make_unique<MainWindow>(*store_);
     window_->liveCamera().setSimulatedTable(table);
     ASSERT_TRUE(window_->startUp(game_id_));
@@ -154,12 +159,17 @@ TEST_F(LiveCameraTest, DisconnectingMidGameLeavesTheStoreConsistent) {
 }
 
 // The camera analyzer follows coins only: on the synthetic table, tiles and pyramids come
-// from its truth, as in the demo.
+// from its truth, as in the demo. A game not set up as the synthetic table's (a Ppolf course
+// of its own) is left as it is: the table gets a new game.
 TEST_F(LiveCameraTest, RefereesPpolfAndIceBouleOnTheSyntheticTable) {
   for (const auto& [game, judged] : {std::pair{"ppolf", 3}, std::pair{"iceboule", 1}}) {
     SCOPED_TRACE(game);
-    OpenGame(game, ShortTable(game, 4));
+    OpenGame(game, ShortTable(game, 4), /*as_simulated=*/false);
+    const std::int64_t own_game = game_id_;
     ASSERT_TRUE(window_->liveCamera().connectSource(kSeed));
+    game_id_ = window_->controller().gameId();
+    EXPECT_NE(game_id_, own_game);
+    EXPECT_EQ(temp_.Open()->Journal(own_game).size(), 0u);
     QTRY_VERIFY_WITH_TIMEOUT(!window_->liveCamera().isConnected(), kGameTimeoutMs);
     EXPECT_TRUE(window_->lastProblem().isEmpty()) << window_->lastProblem().toStdString();
     EXPECT_GE(CountSource(window_->controller().state(), rules::ActionSource::kVision), judged);
@@ -183,12 +193,22 @@ TEST_F(LiveCameraTest, AsksThePlayersInTheQuestionBar) {
         frames.filePath(QString("frame-%1.png").arg(index, 4, 10, QChar('0'))).toStdString());
   }
 
+  // The lens calibrated for the camera (Camera → Calibrate camera…) is the one used.
+  data::CalibrationRecord lens;
+  lens.kind = "intrinsics";
+  lens.camera = "overhead";
+  lens.yaml = calibration::IntrinsicsToYaml(*table.source->KnownIntrinsics());
+  store_->SaveCalibration(lens);
+
   LiveCamera& camera = window_->liveCamera();
-  ASSERT_TRUE(camera.connectSource(frames.path()));
+  ASSERT_TRUE(camera.connectSource(frames.path(), "overhead"));
   QuestionBar& bar = window_->questionBar();
   QTRY_VERIFY_WITH_TIMEOUT(bar.isVisible() || !camera.isConnected(), kGameTimeoutMs);
   ASSERT_TRUE(bar.isVisible()) << camera.status().toStdString();
   EXPECT_TRUE(bar.question().contains("leader")) << bar.question().toStdString();
+  EXPECT_TRUE(camera.status().contains("table found")) << camera.status().toStdString();
+  EXPECT_TRUE(camera.status().contains("lens of camera 'overhead'"))
+      << camera.status().toStdString();
   ASSERT_EQ(bar.choiceButtons().size(), 2);
   const QString chosen = bar.choiceButtons()[1]->text();
   QTest::mouseClick(bar.choiceButtons()[1], Qt::LeftButton);
@@ -212,6 +232,18 @@ TEST_F(LiveCameraTest, ABadSourceIsReportedAndChangesNothing) {
       << window_->lastProblem().toStdString();
   EXPECT_FALSE(camera.connectSource("sim:seven"));
   EXPECT_TRUE(window_->lastProblem().contains("seed")) << window_->lastProblem().toStdString();
+  // A damaged stored lens is refused before anything starts.
+  data::CalibrationRecord damaged;
+  damaged.kind = "intrinsics";
+  damaged.camera = "default";
+  damaged.yaml = "not: a lens";
+  store_->SaveCalibration(damaged);
+  QTemporaryDir pictures;
+  ASSERT_TRUE(cv::imwrite(pictures.filePath("table.png").toStdString(),
+                          cv::Mat(48, 64, CV_8UC3, cv::Scalar(90, 90, 90))));
+  EXPECT_FALSE(camera.connectSource(pictures.path()));
+  EXPECT_TRUE(window_->lastProblem().contains("stored intrinsics"))
+      << window_->lastProblem().toStdString();
   EXPECT_FALSE(camera.isConnected());
   EXPECT_EQ(window_->controller().state().ToLogJson(), before);
   EXPECT_EQ(Stored()->ToLogJson(), before);
@@ -243,8 +275,9 @@ TEST(SourceDialogTest, MakesTheSourceNames) {
   EXPECT_EQ(dialog.sourceName(), "sim:42");
   SourceDialog again("sim:7");
   EXPECT_EQ(again.sourceName(), "sim:7");
-  SourceDialog camera("webcam:/dev/video2");
+  SourceDialog camera("webcam:/dev/video2", "overhead");
   EXPECT_EQ(camera.sourceName(), "webcam:/dev/video2");
+  EXPECT_EQ(camera.cameraName(), "overhead");
 }
 
 TEST(QuestionBarTest, OneButtonPerChoiceAndHiddenOnceAnswered) {
