@@ -40,9 +40,10 @@ bool GameController::continueLatestUnfinished() {
   return !unfinished.empty() && openGame(unfinished.front().id);
 }
 
-bool GameController::act(const rules::Json& body, rules::ActionSource source) {
+bool GameController::act(const rules::Json& body, rules::ActionSource source,
+                         const rules::Json& evidence) {
   if (!session_) return false;
-  const bool acted = attempt([&] { session_->Act(rules::Action{body, source}); });
+  const bool acted = attempt([&] { session_->Act(rules::Action{body, source}, evidence); });
   if (acted) emit stateChanged();
   return acted;
 }

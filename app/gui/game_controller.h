@@ -13,7 +13,7 @@
 namespace tabref::gui {
 
 // The one game on the table: every widget reads the state from here and every entry
-// (manual now, the camera later) goes through here, so it is checked by the rules and
+// (manual or the live camera's) goes through here, so it is checked by the rules and
 // stored before anything is shown. A refused entry changes nothing and reports why.
 class GameController : public QObject {
   Q_OBJECT
@@ -32,7 +32,9 @@ class GameController : public QObject {
   bool openGame(std::int64_t game_id);
   // Opens the newest unfinished game, if there is one.
   bool continueLatestUnfinished();
-  bool act(const rules::Json& body, rules::ActionSource source = rules::ActionSource::kManual);
+  // `evidence`: the measurements behind a vision action, stored with it.
+  bool act(const rules::Json& body, rules::ActionSource source = rules::ActionSource::kManual,
+           const rules::Json& evidence = nullptr);
   bool undo();
   // Applies the action the last undo took back again (Ctrl+Shift+Z after a slip of Ctrl+Z).
   bool redo();

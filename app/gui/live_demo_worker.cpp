@@ -3,12 +3,11 @@
 #include <sstream>
 
 #include "app/gui/frame_image.h"
+#include "app/gui/live_referee_setup.h"
 #include "app/referee/live/annotated_video.h"
 #include "app/referee/live/live_evaluation.h"
 #include "app/referee/live/live_run.h"
-#include "app/referee/registry.h"
 #include "rules/registry.h"
-#include "vision/pieces/piece_set.h"
 
 namespace tabref::gui {
 namespace {
@@ -40,24 +39,15 @@ LiveDemoWorker::LiveDemoWorker(QString game, quint64 seed, QString annotated_pat
 void LiveDemoWorker::run() {
   try {
     const std::string game = game_.toStdString();
-    referee::SimulatedTableSettings table;
-    table.width = 960;
-    table.height = 540;
-    table.max_shots = 16;
-    if (game == "bocce") table.game_options["target"] = 7;
-    referee::OpenedSource opened = referee::OpenSource("sim:" + std::to_string(seed_), game, table);
+    referee::OpenedSource opened =
+        referee::OpenSource("sim:" + std::to_string(seed_), game, GuiSimulatedTable(game));
     referee::SimulatedGameSource* sim = opened.simulated;
     referee::MemoryScorekeeper keeper(rules::MakeGame(sim->Setup())->NewInitialState());
-    referee::LiveRefereeOptions options;
-    if (game != "bocce") options.evidence = referee::LiveRefereeOptions::Evidence::kTruth;
-    auto detector = std::make_shared<vision::PieceDetector>(
-        vision::LoadPieceSet(vision::DefaultPieceSetFile()));
-    referee::LiveReferee live(
-        referee::MakeReferee(keeper.State().game()), detector, keeper,
-        [sim](const rules::State& state, const referee::ManualDecision& decision) {
+    const std::unique_ptr<referee::LiveReferee> live_referee = MakeGuiLiveReferee(
+        opened, keeper, [sim](const rules::State& state, const referee::ManualDecision& decision) {
           return sim->AnswerAsTruth(state, decision);
-        },
-        opened.source->KnownIntrinsics(), options);
+        });
+    referee::LiveReferee& live = *live_referee;
     emit stateChanged(SharedState(keeper.State().Clone()));
 
     std::string last_line;

@@ -6,12 +6,9 @@
 #include <atomic>
 #include <memory>
 
-#include "rules/core/state.h"
+#include "app/gui/shared_state.h"
 
 namespace tabref::gui {
-
-// What the live demo shows: a game state copied for the GUI thread.
-using SharedState = std::shared_ptr<const rules::State>;
 
 // Referees a simulated game live (the synthetic table through the camera pipeline) on the
 // thread it is moved to; every frame goes to the GUI as a copied, annotated QImage, every
@@ -44,5 +41,3 @@ class LiveDemoWorker : public QObject {
 };
 
 }  // namespace tabref::gui
-
-Q_DECLARE_METATYPE(tabref::gui::SharedState)

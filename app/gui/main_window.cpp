@@ -22,14 +22,17 @@
 #include "app/gui/game_choices.h"
 #include "app/gui/game_panel.h"
 #include "app/gui/history_dialog.h"
+#include "app/gui/live_camera.h"
 #include "app/gui/new_game_dialog.h"
 #include "app/gui/open_game_dialog.h"
 #include "app/gui/paper_sheet.h"
 #include "app/gui/qt_text.h"
+#include "app/gui/question_bar.h"
 #include "app/gui/scoreboard_window.h"
 #include "app/gui/scorecard_export.h"
 #include "app/gui/scorecard_marks.h"
 #include "app/gui/scorecard_view.h"
+#include "app/gui/source_dialog.h"
 #include "app/gui/stats_dialog.h"
 #include "app/gui/status_banner.h"
 #include "rules/core/field_reader.h"
@@ -54,6 +57,8 @@ MainWindow::MainWindow(data::GameStore& store, QWidget* parent)
       scorecard_(new ScorecardView),
       action_panel_(new ActionPanel),
       action_log_(new ActionLogView(controller_)),
+      question_bar_(new QuestionBar),
+      live_camera_(new LiveCamera(controller_, *camera_, *question_bar_, this)),
       sheet_title_(new QLabel),
       panel_area_(new QScrollArea) {
   setWindowTitle("tabref");
@@ -82,7 +87,12 @@ MainWindow::MainWindow(data::GameStore& store, QWidget* parent)
   sheet_layout->addWidget(panel_area_, 1);
   auto* right = new QSplitter(Qt::Vertical);
   right->addWidget(sheet);
-  right->addWidget(action_panel_);
+  auto* entry = new QWidget;
+  auto* entry_layout = new QVBoxLayout(entry);
+  entry_layout->setContentsMargins(0, 0, 0, 0);
+  entry_layout->addWidget(question_bar_);
+  entry_layout->addWidget(action_panel_, 1);
+  right->addWidget(entry);
   right->setSizes({640, 220});
 
   auto* columns = new QSplitter(Qt::Horizontal);
@@ -103,6 +113,10 @@ MainWindow::MainWindow(data::GameStore& store, QWidget* parent)
   connect(&controller_, &GameController::gameOpened, this, &MainWindow::showNewGame);
   connect(&controller_, &GameController::stateChanged, this, &MainWindow::refresh);
   connect(&controller_, &GameController::failed, this, &MainWindow::showProblem);
+  connect(live_camera_, &LiveCamera::failed, this, &MainWindow::showProblem);
+  auto* camera_status = new QLabel;
+  statusBar()->addPermanentWidget(camera_status);
+  connect(live_camera_, &LiveCamera::statusChanged, camera_status, &QLabel::setText);
   connect(action_panel_, &ActionPanel::actionEntered, this,
           [this](const rules::Json& body) { controller_.act(body); });
   action_panel_->showNoGame();
@@ -116,7 +130,11 @@ bool MainWindow::startUp(std::optional<std::int64_t> open) {
   return true;
 }
 
-MainWindow::~MainWindow() { delete scoreboard_; }
+MainWindow::~MainWindow() {
+  // The referee's last actions are recorded while the window can still show them.
+  delete live_camera_;
+  delete scoreboard_;
+}
 
 ScoreboardWindow* MainWindow::scoreboard() const { return scoreboard_; }
 
@@ -161,6 +179,11 @@ void MainWindow::buildMenus() {
 
   QMenu* camera = menuBar()->addMenu(tr("&Camera"));
   camera->addAction(tr("&Calibrate camera…"), this, &MainWindow::calibrateCamera);
+  camera->addAction(tr("&Connect…"), this, &MainWindow::connectCamera);
+  QAction* disconnect_camera =
+      camera->addAction(tr("&Disconnect"), live_camera_, &LiveCamera::disconnectSource);
+  disconnect_camera->setEnabled(false);
+  connect(live_camera_, &LiveCamera::connectedChanged, disconnect_camera, &QAction::setEnabled);
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this,
@@ -170,6 +193,17 @@ void MainWindow::buildMenus() {
 void MainWindow::calibrateCamera() {
   CalibrationWizard wizard(controller_.store(), this);
   wizard.exec();
+}
+
+void MainWindow::connectCamera() {
+  const QString why_not = live_camera_->whyNotRefereed();
+  if (!why_not.isEmpty()) {
+    showProblem(why_not);
+    return;
+  }
+  SourceDialog dialog(live_camera_->source(), live_camera_->cameraName(), this);
+  if (dialog.exec() == QDialog::Accepted)
+    live_camera_->connectSource(dialog.sourceName(), dialog.cameraName());
 }
 
 void MainWindow::showKeys() {

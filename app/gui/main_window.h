@@ -18,6 +18,8 @@ class ActionLogView;
 class ActionPanel;
 class CameraView;
 class GamePanel;
+class LiveCamera;
+class QuestionBar;
 class ScoreboardWindow;
 class ScorecardView;
 class StatusBanner;
@@ -44,6 +46,8 @@ class MainWindow : public QMainWindow {
   QString sheetTitle() const;
   ActionPanel& actionPanel() { return *action_panel_; }
   ActionLogView& actionLog() { return *action_log_; }
+  LiveCamera& liveCamera() { return *live_camera_; }
+  QuestionBar& questionBar() { return *question_bar_; }
   // The current game's panel, or nullptr.
   GamePanel* gamePanel() { return game_panel_; }
   // The full-screen scoreboard while it is shown, or nullptr.
@@ -66,6 +70,8 @@ class MainWindow : public QMainWindow {
   void showStatistics();
   void calibrateCamera();
   void showKeys();
+  // Camera → Connect…: picks the source and starts the live referee on the game in play.
+  void connectCamera();
 
  private:
   void buildMenus();
@@ -82,6 +88,8 @@ class MainWindow : public QMainWindow {
   ScorecardView* scorecard_;
   ActionPanel* action_panel_;
   ActionLogView* action_log_;
+  QuestionBar* question_bar_;  // the live referee's questions, above the manual entry
+  LiveCamera* live_camera_;
   QLabel* sheet_title_;              // the sheet's title: the game and what wins it
   QScrollArea* panel_area_;          // below the scorecard: the game's panel
   GamePanel* game_panel_ = nullptr;  // owned by panel_area_

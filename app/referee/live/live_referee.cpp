@@ -329,6 +329,21 @@ bool LiveReferee::Answer(const ManualDecision& decision, double time_s,
   return true;
 }
 
+void LiveReferee::StateReplaced() {
+  const rules::State& state = keeper_.State();
+  game_over_reported_ = game_over_reported_ && state.IsTerminal();
+  if (!pending_) return;
+  for (const rules::LegalAction& choice : pending_->choices) {
+    try {
+      state.Check(choice.action);
+      return;
+    } catch (const rules::RuleError&) {
+    }
+  }
+  pending_.reset();
+  asked_.clear();
+}
+
 std::vector<LiveEvent> LiveReferee::AskPending(double time_s) {
   std::vector<LiveEvent> events;
   for (;;) {

@@ -109,6 +109,10 @@ class LiveReferee {
   // Asks the players what the engine waits for (called by Process; call it too while no
   // frames come, so that a decision does not wait for the camera).
   std::vector<LiveEvent> AskPending(double time_s);
+  // Call when the keeper's state was changed from outside (an entry by hand, an undo, a
+  // correction): a question none of whose answers the new state accepts is dropped, and the
+  // end of the game is reported again when it comes.
+  void StateReplaced();
 
   bool Calibrated() const { return calibration_.has_value(); }
   const std::optional<calibration::TableCalibration>& Calibration() const { return calibration_; }
