@@ -93,10 +93,11 @@ Command MakeDemoCommand() {
       "every shot judged by the rules, the scorecard printed as it changes, then the final\n"
       "scorecard and where the annotated video went. bocce (the default) is seen by the\n"
       "camera's detector; ppolf and iceboule take their pieces from the synthetic table's\n"
-      "truth until the live tracker follows tiles and pyramids. The manual-entry games\n"
-      "(card-golf, table-fencing), and every game with --samples, replay their sample log from\n"
-      "data/samples/ action by action instead. With a display (DISPLAY, WAYLAND_DISPLAY)\n"
-      "the game shows in tabref-gui's live window; without, or with --terminal, it runs here.",
+      "truth (the tracker and the rules live, the camera not reliable for them yet). The\n"
+      "manual-entry games (card-golf, table-fencing), and every game with --samples, replay\n"
+      "their sample log from data/samples/ action by action instead. With a display\n"
+      "(DISPLAY, WAYLAND_DISPLAY) the game shows in tabref-gui's live window; without, or\n"
+      "with --terminal, it runs here.",
       {{"game", "NAME", "the game (default bocce; see 'tabref games')"},
        {"seed", "N", "the synthetic table's seed (default 1)"},
        {"annotated", "OUT.mp4", "where the annotated video goes (default in the temp folder)"},

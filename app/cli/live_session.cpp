@@ -130,7 +130,7 @@ std::vector<OptionSpec> LiveSessionOptions() {
           {"quiet", "", "print only judgements, actions and questions (no tracking events)"},
           {"truth-pieces", "",
            "sim: take the pieces from the synthetic table's truth instead of "
-           "the camera (tiles and pyramids have no detector yet)"},
+           "the camera (the tracker and the rules alone)"},
           {"width", "W", "sim: frame width (default 1280)"},
           {"height", "H", "sim: frame height (default 720)"},
           {"max-shots", "N", "sim: shots the simulated players play at most (default 100)"},
