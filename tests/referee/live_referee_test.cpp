@@ -48,35 +48,37 @@ TEST(LiveReferee, SeesEveryShotOfAnotherSeedAndPlacesTheJack) {
 }
 
 // Faults at the table (issue 8): the game goes on and ends where the truth's does.
-TEST(LiveReferee, ACameraUnpluggedMidGameIsWaitedForAndTheGameResumes) {
+LiveEvaluation ShortBocceWith(const SimulatedFaults& faults) {
   SimulatedTableSettings table = ShortBocce(4);
-  table.faults.unplugged = {{3.0, 2.0}};
-  const LiveEvaluation evaluation = EvaluateLiveGame("bocce", 1, table);
+  table.faults = faults;
+  return EvaluateLiveGame("bocce", 1, table);
+}
+
+void ExpectTheTruthsGame(const LiveEvaluation& evaluation, int judged_at_least) {
   EXPECT_EQ(evaluation.truth_shots, 4);
-  EXPECT_EQ(evaluation.judged_correctly, 4) << Notes(evaluation);
+  EXPECT_GE(evaluation.judged_correctly, judged_at_least) << Notes(evaluation);
   EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
   EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+}
+
+TEST(LiveReferee, ACameraUnpluggedMidGameIsWaitedForAndTheGameResumes) {
+  SimulatedFaults faults;
+  faults.unplugged = {{3.0, 2.0}};
+  ExpectTheTruthsGame(ShortBocceWith(faults), 4);
 }
 
 TEST(LiveReferee, AMarkerCoveredForAWhileStopsNothing) {
-  SimulatedTableSettings table = ShortBocce(4);
-  table.faults.covered_markers = {{2.0, 6.0, 2}};
-  const LiveEvaluation evaluation = EvaluateLiveGame("bocce", 1, table);
-  EXPECT_EQ(evaluation.truth_shots, 4);
-  EXPECT_EQ(evaluation.judged_correctly, 4) << Notes(evaluation);
-  EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
-  EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+  SimulatedFaults faults;
+  faults.covered_markers = {{2.0, 6.0, 2}};
+  ExpectTheTruthsGame(ShortBocceWith(faults), 4);
 }
 
 TEST(LiveReferee, ABumpedCameraIsCalibratedAgainFromTheMarkers) {
-  SimulatedTableSettings table = ShortBocce(4);
-  table.faults.bump_at_s = 4.0;
-  const LiveEvaluation evaluation = EvaluateLiveGame("bocce", 1, table);
+  SimulatedFaults faults;
+  faults.bump_at_s = 4.0;
+  const LiveEvaluation evaluation = ShortBocceWith(faults);
   EXPECT_GE(evaluation.run.calibrations, 2);  // the first look, then after the bump
-  EXPECT_EQ(evaluation.truth_shots, 4);
-  EXPECT_GE(evaluation.judged_correctly, 3) << Notes(evaluation);
-  EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
-  EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+  ExpectTheTruthsGame(evaluation, 3);
 }
 
 // The tracker and the glue alone (pieces from the truth): a small frame is enough.
