@@ -12,6 +12,7 @@ namespace {
 using rules::Json;
 using vision::ObservedPiece;
 using vision::ShotObservation;
+using vision::TableObservation;
 
 // The piece with this track after the shot, else before it.
 const ObservedPiece* Seen(const ShotObservation& shot, int track) {
@@ -191,6 +192,16 @@ Verdict BocceReferee::JudgeBowl(const rules::State& state, const Json& details,
   action["bowls"] = bowls;
   return Verdict::Act(action, std::to_string(resting) + " bowls in play on the table" +
                                   (jack == nullptr ? ", the jack left the table" : ""));
+}
+
+Focus BocceReferee::FocusOn(const rules::State& /*state*/, const TableObservation& table) const {
+  Focus focus;
+  const std::vector<int> jacks = TracksMatching(table, binding_.jack);
+  if (!jacks.empty()) focus.track = jacks.front();
+  for (const ObservedPiece& piece : table.pieces) {
+    if (binding_.SideOf(piece) >= 0) focus.measured.push_back(piece.track_id);
+  }
+  return focus;
 }
 
 }  // namespace tabref::referee

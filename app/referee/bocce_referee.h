@@ -39,6 +39,7 @@ class BocceReferee : public GameReferee {
   std::vector<vision::ObservedKind> TrackedKinds() const override {
     return {vision::ObservedKind::kCoin};
   }
+  Focus FocusOn(const rules::State& state, const vision::TableObservation& table) const override;
   const BocceBinding& binding() const { return binding_; }
   Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;
 

@@ -11,6 +11,13 @@
 
 namespace tabref::referee {
 
+// What the players look at on the table: the piece distances are measured to (the jack, the
+// Ice Boule target, the Ppolf hole in play) and the pieces measured to it (track ids).
+struct Focus {
+  int track = -1;  // -1: none on the table
+  std::vector<int> measured;
+};
+
 // The referee of one camera-refereed game: turns what the camera saw into the game's rules
 // actions. It keeps no state of its own: every reading is made from the engine's state
 // (what the rules know so far) and the observations, so undo and replay need nothing from
@@ -30,6 +37,8 @@ class GameReferee {
   virtual rules::Json Binding() const = 0;
   // The kinds of piece the game is played with: what the camera follows.
   virtual std::vector<vision::ObservedKind> TrackedKinds() const = 0;
+  // Where the game's distances are measured from on `table` now (for the live view).
+  virtual Focus FocusOn(const rules::State& state, const vision::TableObservation& table) const = 0;
 
   // What the engine waits for now: a shot when a measured action of the game's shot types
   // is legal, else the manual decision the legal actions describe.

@@ -268,4 +268,14 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
                           (landed != nullptr ? "'s piece landed" : "'s piece left the table"));
 }
 
+Focus IceBouleReferee::FocusOn(const rules::State& /*state*/,
+                                const TableObservation& table) const {
+  Focus focus;
+  for (const ObservedPiece& piece : table.pieces) {
+    if (IsTarget(piece) && focus.track < 0) focus.track = piece.track_id;
+    if (binding_.SeatOf(piece) >= 0) focus.measured.push_back(piece.track_id);
+  }
+  return focus;
+}
+
 }  // namespace tabref::referee

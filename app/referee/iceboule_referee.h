@@ -40,6 +40,7 @@ class IceBouleReferee : public GameReferee {
   std::vector<vision::ObservedKind> TrackedKinds() const override {
     return {vision::ObservedKind::kPyramid};
   }
+  Focus FocusOn(const rules::State& state, const vision::TableObservation& table) const override;
   const IceBouleBinding& binding() const { return binding_; }
   Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;
 

@@ -72,4 +72,12 @@ rules::Json MeasuredPosition(const vision::ObservedPiece& piece) {
   return {{"position", rules::ToJson(piece.position_mm)}, {"sigma_mm", piece.sigma_mm}};
 }
 
+std::string PieceName(const vision::ObservedPiece& piece) {
+  std::string name = vision::ToString(piece.kind);
+  if (piece.colour) name = *piece.colour + " " + name;
+  if (piece.suit) name = *piece.suit + " " + name;
+  if (piece.rank) name = *piece.rank + " " + name;
+  return name + " #" + std::to_string(piece.track_id);
+}
+
 }  // namespace tabref::referee

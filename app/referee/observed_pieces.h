@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "app/referee/piece_matcher.h"
@@ -36,6 +37,9 @@ std::optional<int> FirstMoved(const vision::ShotObservation& shot, Predicate acc
 std::vector<int> MatchToTracks(const std::vector<rules::Vec2>& positions,
                                const vision::TableObservation& table,
                                const std::vector<int>& candidates, double max_mm);
+
+// "suns coin #4", "ace arms tile #7", "red pyramid #2": what the piece reads as, and its track.
+std::string PieceName(const vision::ObservedPiece& piece);
 
 // {"position": [x, y], "sigma_mm": s}: how the engines read a measured coin.
 rules::Json MeasuredPosition(const vision::ObservedPiece& piece);

@@ -257,4 +257,15 @@ std::optional<Json> PpolfReferee::Refresh(const rules::State& state, const Table
   return layout;
 }
 
+Focus PpolfReferee::FocusOn(const rules::State& state, const TableObservation& table) const {
+  Focus focus;
+  if (state.IsTerminal()) return focus;
+  const int hole = state.Scorecard().details.at("hole_number").get<int>() - 1;
+  focus.track = TileTrack(table, rules::ppolf::TargetTile(hole));
+  for (const ObservedPiece& piece : table.pieces) {
+    if (binding_.SeatOf(piece) >= 0) focus.measured.push_back(piece.track_id);
+  }
+  return focus;
+}
+
 }  // namespace tabref::referee

@@ -42,6 +42,7 @@ class PpolfReferee : public GameReferee {
   std::vector<vision::ObservedKind> TrackedKinds() const override {
     return {vision::ObservedKind::kCoin, vision::ObservedKind::kTile};
   }
+  Focus FocusOn(const rules::State& state, const vision::TableObservation& table) const override;
   const PpolfBinding& binding() const { return binding_; }
   Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;
   std::optional<rules::Json> Refresh(const rules::State& state,

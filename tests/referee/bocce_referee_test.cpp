@@ -37,6 +37,15 @@ TEST_F(BocceRefereeTest, TheEngineFirstWaitsForTheLeaderDrawThenForTheJack) {
   EXPECT_EQ(expected.shot, "jack");
 }
 
+TEST_F(BocceRefereeTest, DistancesAreMeasuredFromTheJackToEveryBowl) {
+  const vision::TableObservation table =
+      Table({SuitCoin(2, "suns", {500, 180}), ValueCoin(1, "null", {600, 180}),
+             SuitCoin(3, "moons", {640, 200}), FaceTile(9, "suns", "ace", {300, 300})});
+  const Focus focus = referee_->FocusOn(*state_, table);
+  EXPECT_EQ(focus.track, 1);
+  EXPECT_EQ(focus.measured, (std::vector<int>{2, 3}));
+}
+
 TEST_F(BocceRefereeTest, TheJackIsPlacedWhereItRests) {
   PlaceJack();
   EXPECT_EQ(Details()["phase"], "bowls");

@@ -81,6 +81,15 @@ TEST_F(IceBouleRefereeTest, ALyingTargetIsNotJudgedUntilStoodUpright) {
   EXPECT_EQ(stood.action["player"], "Ann");
 }
 
+TEST_F(IceBouleRefereeTest, DistancesAreMeasuredFromTheTargetToEveryPlayersPiece) {
+  const vision::TableObservation table =
+      Table({Upright(0, "red", "medium", {100, 200}), Target(),
+             Lying(31, "yellow", "small", {450, 260}, 10)});
+  const Focus focus = referee_->FocusOn(*state_, table);
+  EXPECT_EQ(focus.track, 10);
+  EXPECT_EQ(focus.measured, (std::vector<int>{0, 31}));
+}
+
 TEST_F(IceBouleRefereeTest, APieceTouchingTheTarget) {
   PlaceTargetAndChooseSizes();
   const Json action = AnnShoots(Upright(1, "red", "medium", {480.2, 250}));

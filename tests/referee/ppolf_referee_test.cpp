@@ -74,6 +74,14 @@ TEST_F(PpolfRefereeTest, ATouchOfTheHoleTheCameraMayHaveMissedIsAskedNotGuessed)
   EXPECT_EQ(seen.action["hit"], true);
 }
 
+TEST_F(PpolfRefereeTest, DistancesAreMeasuredFromTheHoleInPlayToEveryPlayersCoin) {
+  const vision::TableObservation table =
+      CourseWith({SuitCoin(20, "suns", {150, 300}), SuitCoin(21, "arms", {330, 150})});
+  const Focus focus = referee_->FocusOn(*state_, table);
+  EXPECT_EQ(focus.track, 1);  // hole 1, the red null
+  EXPECT_EQ(focus.measured, (std::vector<int>{20, 21}));
+}
+
 TEST_F(PpolfRefereeTest, AContactWithAnotherTileIsNoHit) {
   const Json action =
       JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),

@@ -3,6 +3,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "app/referee/observed_pieces.h"
 #include "calibration/calibration_error.h"
 #include "calibration/drift.h"
 #include "calibration/markers.h"
@@ -16,13 +17,7 @@ constexpr double kRepeatProblemS = 5;
 
 std::string Describe(const vision::PieceTracker& tracker, int id) {
   const vision::Track* track = tracker.FindTrack(id);
-  if (track == nullptr) return "piece #" + std::to_string(id);
-  const vision::ObservedPiece& piece = track->piece;
-  std::string name = vision::ToString(piece.kind);
-  if (piece.colour) name = *piece.colour + " " + name;
-  if (piece.suit) name = *piece.suit + " " + name;
-  if (piece.rank) name = *piece.rank + " " + name;
-  return name + " #" + std::to_string(id);
+  return track == nullptr ? "piece #" + std::to_string(id) : PieceName(track->piece);
 }
 
 // What the tracker saw, in one line.
