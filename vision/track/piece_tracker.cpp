@@ -10,6 +10,16 @@
 namespace tabref::vision {
 namespace {
 
+// A piece that is no disc (a tile, a lying pyramid) turned by more than this (degrees) moved,
+// however little its centre did: its outline is elsewhere.
+constexpr double kTurnedDeg = 4;
+
+bool Turned(const ObservedPiece& was, const ObservedPiece& now) {
+  if (std::holds_alternative<rules::Circle>(now.footprint)) return false;
+  const double turn = std::remainder(now.angle_deg - was.angle_deg, 360.0);
+  return std::abs(turn) > kTurnedDeg;
+}
+
 // Whether measurement `m` stands on another or carries one.
 bool Stacked(const TrackerFrame& frame, size_t m) {
   if (frame.pieces[m].on_top_of) return true;
@@ -620,7 +630,8 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
     Track* now = FindMutableTrack(was.track_id);
     if (now == nullptr || now->moving) continue;
     const double moved = rules::Distance(now->piece.position_mm, was.position_mm);
-    if (moved > std::max(0.5, 3 * std::hypot(was.sigma_mm, now->piece.sigma_mm))) {
+    if (moved > std::max(0.5, 3 * std::hypot(was.sigma_mm, now->piece.sigma_mm)) ||
+        Turned(was, now->piece)) {
       shot.moved.push_back(was.track_id);
       now->rest = now->piece.position_mm;
     }

@@ -441,5 +441,25 @@ TEST(PieceTrackerTest, APieceHurledFromTheOneItStoodOnFliesUnseenAndLandsAsTheSa
   EXPECT_EQ(Of(events, Type::kTableChanged).size(), 1u);  // the first look only
 }
 
+TEST(PieceTrackerTest, ATileTurnedByTheShotMovedThoughItsCentreStayed) {
+  PieceTracker tracker;
+  // The coin stops against the tile's left edge (x = 274.6) and turns it by 10 degrees.
+  const double hit_s = 1.3;
+  std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {100, 100}), Waypoints({{1.0, {100, 100}}, {hit_s, {264.5, 100}}})},
+      Still(Tile({300, 100}))};
+  pieces[1].angle_deg = [hit_s](double time_s) { return time_s < hit_s ? 0.0 : 10.0; };
+  const auto events = RunScenario(tracker, pieces, 2.5);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  const int tile = TrackNear(shot.before, {300, 100});
+  EXPECT_TRUE(std::count(shot.moved.begin(), shot.moved.end(), tile));
+  const auto after = std::find_if(shot.after.pieces.begin(), shot.after.pieces.end(),
+                                  [&](const ObservedPiece& piece) { return piece.track_id == tile; });
+  ASSERT_NE(after, shot.after.pieces.end());
+  EXPECT_NEAR(after->angle_deg, 10, 1e-9);
+}
+
 }  // namespace
 }  // namespace tabref::vision

@@ -5,6 +5,8 @@
 
 namespace tabref::vision::testing {
 
+constexpr double kPi = 3.14159265358979323846;
+
 ObservedPiece Coin(const std::string& suit, rules::Vec2 at, double sigma) {
   ObservedPiece piece;
   piece.kind = ObservedKind::kCoin;
@@ -81,8 +83,16 @@ std::vector<TrackEvent> RunScenario(PieceTracker& tracker, const std::vector<Sce
         piece.footprint = rules::Circle{measured, circle->radius};
       } else {
         rules::Polygon polygon = std::get<rules::Polygon>(piece.footprint);
-        for (rules::Vec2& v : polygon.vertices) v = v + (measured - piece.position_mm);
+        const double turn =
+            scenario.angle_deg ? (scenario.angle_deg(frame.time_s) - piece.angle_deg) * kPi / 180
+                               : 0;
+        for (rules::Vec2& v : polygon.vertices) {
+          const rules::Vec2 r = v - piece.position_mm;
+          v = measured + rules::Vec2{r.x * std::cos(turn) - r.y * std::sin(turn),
+                                     r.x * std::sin(turn) + r.y * std::cos(turn)};
+        }
         piece.footprint = polygon;
+        if (scenario.angle_deg) piece.angle_deg = scenario.angle_deg(frame.time_s);
       }
       piece.position_mm = measured;
       index_in_frame[p] = static_cast<int>(frame.pieces.size());

@@ -24,6 +24,8 @@ struct ScenarioPiece {
   // The scenario piece it stands on while both are in view at the same place (an index into
   // the scenario's pieces), or -1.
   int on_top_of = -1;
+  // Its angle (degrees) at each time, turning its outline about its centre; empty: the look's.
+  std::function<double(double time_s)> angle_deg = {};
 };
 
 // Piecewise-linear motion through `points` at the given times, then at rest at the last.
