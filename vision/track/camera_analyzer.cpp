@@ -22,6 +22,9 @@ void Require(bool ok, const char* field, const char* range) {
 constexpr double kRefitReachMm = 4;
 // Vacated places are blanked this far beyond the piece's radius (mm).
 constexpr double kVacatedMarginMm = 2.5;
+// A resting piece's place changed on more than this share of its inner disc may be vacated:
+// no blob there is another piece (lower than the share that makes it disturbed).
+constexpr double kVacatedShare = 0.2;
 // An unexplained blob confirmed by one in the next frame within this (mm).
 constexpr double kConfirmReachMm = 150;
 // A disc of this share of a piece's radius tells whether its place changed.
@@ -348,20 +351,22 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     // Where pieces moved away from, blanked: a vacated place is no piece.
     cv::Mat candidates = changed.clone();
     std::vector<bool> disturbed(tracks.size(), false);
+    std::vector<bool> vacated(tracks.size(), false);
     // Only coins are measured between full detections (blurred blobs, the coin fitter);
     // tiles and pyramids wait for the next one.
     const auto followed = [](const Track& track) { return track.piece.kind == ObservedKind::kCoin; };
     for (size_t t = 0; t < tracks.size(); ++t) {
       const Track& track = tracks[t];
       if (!followed(track) || track.moving || track.hidden || under_hand(track.rest)) continue;
-      disturbed[t] = InnerDiscShare(changed, track.rest, kInnerDisc * RadiusOf(track)) >
-                     options_.disturbed_share;
+      const double share = InnerDiscShare(changed, track.rest, kInnerDisc * RadiusOf(track));
+      disturbed[t] = share > options_.disturbed_share;
+      vacated[t] = share > kVacatedShare;
     }
     for (size_t t = 0; t < tracks.size(); ++t) {
       const Track& track = tracks[t];
       const rules::Vec2 origin =
           track.moving && !track.path.empty() ? track.path.front().position : track.rest;
-      if (!followed(track) || (!track.moving && !disturbed[t])) continue;
+      if (!followed(track) || (!track.moving && !vacated[t])) continue;
       if (track.moving && rules::Distance(tracker.Predict(track, time_s), origin) < RadiusOf(track))
         continue;
       const cv::Point2d px = view_->ToPixel({origin.x, origin.y});
