@@ -39,7 +39,12 @@ referee::SimulatedTableSettings ShortTable(const std::string& game, int shots) {
   table.width = 640;
   table.height = 480;
   table.max_shots = shots;
-  if (game == "bocce") table.game_options["target"] = 7;
+  if (game == "bocce") {
+    // Seen through the camera: at 640x480 a coin is too few pixels to read reliably.
+    table.width = 960;
+    table.height = 540;
+    table.game_options["target"] = 7;
+  }
   return table;
 }
 
