@@ -714,7 +714,9 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     const bool was_moving = track.moving;
     const bool was_carried = track.carried;
     Measure(track, piece, frame, events);
-    if ((!was_moving || was_carried) && track.moving && !(was_moving && track.carried))
+    const bool set_moving = !was_moving && track.moving;
+    const bool found_flicked = was_carried && track.moving && !track.carried;  // a putt
+    if (set_moving || found_flicked)
       started.emplace_back(rules::Distance(track.rest, piece.position_mm), t);
   }
   // New pieces, unless they only repeat a known one (a piece standing on another is no
