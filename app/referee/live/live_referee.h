@@ -69,7 +69,9 @@ const char* ToString(LiveEvent::Kind kind);
 
 struct LiveRefereeOptions {
   calibration::TableCalibrationOptions table;  // marker size, accepted reprojection error
-  vision::CameraAnalyzerOptions analyzer;      // cheap per-frame analysis
+  // Cheap per-frame analysis; its tracked_kinds are set to the game's
+  // (GameReferee::TrackedKinds).
+  vision::CameraAnalyzerOptions analyzer;
   vision::TrackerOptions tracker;              // its `area` is set from the calibration
   // Frames in a row without the markers (while settled) before the table counts as lost and
   // is calibrated again (a bumped camera). Checked only at full detections.
