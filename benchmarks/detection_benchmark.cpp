@@ -189,6 +189,27 @@ void PrintPyramidFields(const KindScore& score) {
   std::printf("\n");
 }
 
+// A coin lying on a tile that no detection found: whether its tile was found, and what the
+// stages turned down near it.
+void PrintStackedMiss(int seed, const TruthPiece& coin, const std::vector<TruthPiece>& truth,
+                      const Detection& detection) {
+  const TruthPiece& tile = truth.at(static_cast<size_t>(*coin.piece.on_top_of));
+  const bool tile_found =
+      std::any_of(detection.pieces.begin(), detection.pieces.end(), [&](const ObservedPiece& seen) {
+        return seen.kind == ObservedKind::kTile &&
+               tabref::rules::Distance(seen.position_mm, tile.piece.position_mm) <= 6;
+      });
+  std::printf("seed %d: missed %s at (%.1f, %.1f) on %s (%s)\n", seed, coin.description.c_str(),
+              coin.piece.position_mm.x, coin.piece.position_mm.y, tile.description.c_str(),
+              tile_found ? "found" : "missed");
+  for (const auto& rejected : detection.rejected) {
+    const double off = tabref::rules::Distance(coin.piece.position_mm, rejected.table_mm);
+    if (rejected.kind == ObservedKind::kCoin && off < 6)
+      std::printf("   rejected at %s (%.1f mm off): %s\n", rejected.stage.c_str(), off,
+                  rejected.reason.c_str());
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -259,10 +280,18 @@ int main(int argc, char** argv) {
           nearest_mm = d;
         }
       }
-      if (nearest == nullptr) continue;
+      if (nearest == nullptr) {
+        if (args.verbose) PrintStackedMiss(args.first_seed + i, piece, truth, detection);
+        continue;
+      }
       ++stacked_found;
       stacked_flagged += nearest->on_top_of.has_value();
       stacked_errors_mm.push_back(nearest_mm);
+      if (args.verbose && nearest_mm > 0.4)
+        std::printf("seed %d: %s on a tile at (%.1f, %.1f) measured %.2f mm off (sigma %.2f)%s\n",
+                    args.first_seed + i, piece.description.c_str(), piece.piece.position_mm.x,
+                    piece.piece.position_mm.y, nearest_mm, nearest->sigma_mm,
+                    nearest->on_top_of ? "" : ", not on a tile");
     }
     DetectionScore score = ScoreDetection(truth, detection);
     total.Add(score);

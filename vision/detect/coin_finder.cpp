@@ -18,8 +18,10 @@ struct CoinHit {
   CoinFit fit;
   double candidate_support = 0;
   CoinFace face;
-  double top_mm = 0;   // height of the coin's top face above the table
+  double base_mm = 0;  // height of the surface it lies on (the table, a tile's top)
   int on_square = -1;  // index of the raised square it lies on, or -1
+
+  double TopMm(const PieceSet& set) const { return base_mm + set.coin_thickness_mm; }
 };
 
 // The raised square under a coin seen with its top at `top_mm` (on the table), if any: its
@@ -98,25 +100,24 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
     cv::Point2d lifted;
     const int square =
         SquareUnder(context.mapping, initial, coin_top, coin_radius, raised, &lifted);
-    const double top =
-        square >= 0 ? raised[static_cast<size_t>(square)].top_mm + coin_top : coin_top;
+    const double base = square >= 0 ? raised[static_cast<size_t>(square)].top_mm : 0.0;
     if (square >= 0) initial = lifted;
-    CoinFit fit = FitCoin(context.frame, context.mapping, initial, coin_radius, top,
-                          context.options.coin_fit);
+    CoinFit fit = FitCoin(context.frame, context.mapping, initial, coin_radius, base + coin_top,
+                          base, context.options.coin_fit);
     if (!fit.accepted) {
       context.Reject(ObservedKind::kCoin, "fit", (square >= 0 ? "on a tile: " : "") + fit.reason,
                      initial);
       continue;
     }
-    CoinHit hit{std::move(fit), candidate.support, {}, top, square};
+    CoinHit hit{std::move(fit), candidate.support, {}, base, square};
     hits.push_back(std::move(hit));
   }
 
   context.timer.Start("classify");
   std::vector<CoinHit> recognised;
   for (CoinHit& hit : hits) {
-    hit.face =
-        faces_.Classify(context.frame, context.mapping, hit.fit.centre_mm, coin_radius, hit.top_mm);
+    hit.face = faces_.Classify(context.frame, context.mapping, hit.fit.centre_mm, coin_radius,
+                               hit.TopMm(context.set));
     if (!hit.face.recognised) {
       context.detection.rejected.push_back(
           {ObservedKind::kCoin, "classify",
@@ -168,12 +169,12 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
   if (rim_radius_mm != nullptr) *rim_radius_mm = rim_radius;
   const CoinFitOptions refit = RefitOptions(context.options);
   for (CoinHit& hit : coins) {
-    CoinFit better =
-        FitCoin(context.frame, context.mapping, hit.fit.centre_mm, rim_radius, hit.top_mm, refit);
+    CoinFit better = FitCoin(context.frame, context.mapping, hit.fit.centre_mm, rim_radius,
+                             hit.TopMm(context.set), hit.base_mm, refit);
     if (better.accepted) hit.fit = std::move(better);
   }
   for (const CoinHit& hit : coins) {
-    ObservedPiece piece = Measured(context, hit.fit, hit.top_mm);
+    ObservedPiece piece = Measured(context, hit.fit, hit.TopMm(context.set));
     if (hit.on_square >= 0) piece.on_top_of = hit.on_square;
     piece.side = hit.face.side;
     piece.suit = hit.face.suit;
@@ -197,7 +198,7 @@ ObservedPiece CoinFinder::Lower(const FrameContext& context, const ObservedPiece
   const cv::Point2d seen =
       context.mapping.TableToImage(cv::Vec3d(coin.position_mm.x, coin.position_mm.y, from_top_mm));
   const cv::Point2d initial = context.mapping.ImageToTable(seen, top);
-  const CoinFit fit = FitCoin(context.frame, context.mapping, initial, rim_radius_mm, top,
+  const CoinFit fit = FitCoin(context.frame, context.mapping, initial, rim_radius_mm, top, 0,
                               RefitOptions(context.options));
   ObservedPiece lowered = coin;
   lowered.on_top_of.reset();

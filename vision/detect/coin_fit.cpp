@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "vision/detect/circle_fit.h"
@@ -62,7 +63,7 @@ struct RimRays {
   std::vector<cv::Point2d> normal;  // outward image normal (unit)
   std::vector<double> px_per_mm;    // image scale along the normal
   std::vector<cv::Point2d> radial;  // outward direction on the table (unit)
-  // Where the coin's wall meets the table, px along the normal from the rim point: beyond
+  // Where the coin's wall meets what it lies on, px along the normal from the rim point: beyond
   // a pixel on the side facing the camera, where the wall shows; hidden elsewhere.
   std::vector<double> foot_px;
 };
@@ -70,7 +71,7 @@ struct RimRays {
 constexpr double kVisibleFootPx = 1.0;
 
 RimRays ProjectRim(const calibration::TableMapping& mapping, const cv::Point2d& centre_mm,
-                   double radius_mm, double height_mm, int rays) {
+                   double radius_mm, double height_mm, double base_mm, int rays) {
   std::vector<cv::Vec3d> points;
   points.reserve(static_cast<size_t>(3 * rays));
   RimRays rim;
@@ -81,7 +82,7 @@ RimRays ProjectRim(const calibration::TableMapping& mapping, const cv::Point2d& 
     const cv::Point2d out = centre_mm + (radius_mm + kNormalStepMm) * radial;
     points.emplace_back(on.x, on.y, height_mm);
     points.emplace_back(out.x, out.y, height_mm);
-    points.emplace_back(on.x, on.y, 0);
+    points.emplace_back(on.x, on.y, base_mm);
     rim.radial.push_back(radial);
   }
   const std::vector<cv::Point2d> pixels = mapping.TableToImage(points);
@@ -260,18 +261,63 @@ double InnerActivity(const cv::Mat& image, const RimRays& rim, double radius_mm,
   return ratios.empty() ? 1 : Median(ratios);
 }
 
+// The widest arc of the rim between rays that found it.
+struct RimGap {
+  double width_deg = 360;
+  double middle_deg = 0;  // direction of its middle on the table
+};
+
+RimGap WidestGap(std::vector<double> angles_deg) {
+  RimGap gap;
+  if (angles_deg.empty()) return gap;
+  std::sort(angles_deg.begin(), angles_deg.end());
+  gap.width_deg = 360 - (angles_deg.back() - angles_deg.front());
+  gap.middle_deg = angles_deg.back() + 0.5 * gap.width_deg;
+  for (size_t i = 1; i < angles_deg.size(); ++i) {
+    const double width = angles_deg[i] - angles_deg[i - 1];
+    if (width <= gap.width_deg) continue;
+    gap.width_deg = width;
+    gap.middle_deg = angles_deg[i - 1] + 0.5 * width;
+  }
+  return gap;
+}
+
+// The direction on the table (degrees) of the rim's far side, where the camera sees no wall
+// below it, or nothing when the camera looks down on the coin too steeply to see its wall.
+std::optional<double> HiddenWallDeg(const RimRays& rim) {
+  cv::Point2d away(0, 0);
+  for (size_t k = 0; k < rim.radial.size(); ++k) away -= rim.foot_px[k] * rim.radial[k];
+  // A foot that shows kVisibleFootPx beyond the rim on the near side sums to about this.
+  if (cv::norm(away) < 0.5 * static_cast<double>(rim.radial.size()) * kVisibleFootPx)
+    return std::nullopt;
+  return std::atan2(away.y, away.x) * 180 / CV_PI;
+}
+
+double AngleBetweenDeg(double a, double b) {
+  const double d = std::fmod(std::abs(a - b), 360.0);
+  return std::min(d, 360 - d);
+}
+
+// Whether the rim not found lies where it may not show: a coin on a surface of its own colour
+// (ivory on an ivory tile) has an edge where its wall shows and none on the far side.
+bool OnlyFarSideUnseen(const RimGap& gap, const RimRays& rim, const CoinFitOptions& options) {
+  if (gap.width_deg > options.max_far_gap_deg) return false;
+  const std::optional<double> far = HiddenWallDeg(rim);
+  return far && AngleBetweenDeg(gap.middle_deg, *far) <= options.far_gap_slack_deg;
+}
+
 }  // namespace
 
 CoinFit FitCoin(const cv::Mat& image, const calibration::TableMapping& mapping,
-                const cv::Point2d& initial_mm, double radius_mm, double height_mm,
+                const cv::Point2d& initial_mm, double radius_mm, double height_mm, double base_mm,
                 const CoinFitOptions& options) {
   CoinFit result;
   result.centre_mm = initial_mm;
   CircleFit fit;
   std::vector<cv::Point2d> edges_mm;
   RimSearch search;
-  const Alignment alignment =
-      AlignRim(image, ProjectRim(mapping, initial_mm, radius_mm, height_mm, options.rays), options);
+  const Alignment alignment = AlignRim(
+      image, ProjectRim(mapping, initial_mm, radius_mm, height_mm, base_mm, options.rays), options);
   result.centre_mm = initial_mm + alignment.shift;
   const double rim_radius_mm = radius_mm + alignment.radius_offset;
   for (int iteration = 0; iteration < options.iterations; ++iteration) {
@@ -279,7 +325,8 @@ CoinFit FitCoin(const cv::Mat& image, const calibration::TableMapping& mapping,
     const double search_mm =
         options.first_search_mm + share * (options.last_search_mm - options.first_search_mm);
     search = SearchRim(
-        image, ProjectRim(mapping, result.centre_mm, rim_radius_mm, height_mm, options.rays),
+        image,
+        ProjectRim(mapping, result.centre_mm, rim_radius_mm, height_mm, base_mm, options.rays),
         search_mm, options);
     if (search.rays_with_edge < 3) {
       result.reason = "no rim edges";
@@ -306,10 +353,8 @@ CoinFit FitCoin(const cv::Mat& image, const calibration::TableMapping& mapping,
     const cv::Point2d d = edges_mm[i] - fit.centre;
     angles.push_back(std::atan2(d.y, d.x) * 180 / CV_PI);
   }
-  std::sort(angles.begin(), angles.end());
-  result.largest_gap_deg = angles.empty() ? 360 : 360 - (angles.back() - angles.front());
-  for (size_t i = 1; i < angles.size(); ++i)
-    result.largest_gap_deg = std::max(result.largest_gap_deg, angles[i] - angles[i - 1]);
+  const RimGap gap = WidestGap(angles);
+  result.largest_gap_deg = gap.width_deg;
   result.rms_mm = fit.rms;
   result.centre_sigma_mm = fit.centre_sigma;
   double strength = 0;
@@ -319,13 +364,13 @@ CoinFit FitCoin(const cv::Mat& image, const calibration::TableMapping& mapping,
     strength += search.strengths[i];
   }
   result.mean_edge_strength = fit.inliers > 0 ? strength / fit.inliers : 0;
-  result.inner_activity = InnerActivity(
-      image, ProjectRim(mapping, result.centre_mm, rim_radius_mm, height_mm, options.rays),
-      rim_radius_mm, search.strengths);
+  const RimRays fitted_rim =
+      ProjectRim(mapping, result.centre_mm, rim_radius_mm, height_mm, base_mm, options.rays);
+  result.inner_activity = InnerActivity(image, fitted_rim, rim_radius_mm, search.strengths);
   result.face_spread =
       RingSpread(image, mapping, result.centre_mm, 0.8 * radius_mm, height_mm, options.rays);
   result.surround_spread =
-      RingSpread(image, mapping, result.centre_mm, 1.4 * radius_mm, 0, options.rays);
+      RingSpread(image, mapping, result.centre_mm, 1.4 * radius_mm, base_mm, options.rays);
   const CircleFit free = FitCircleFree(edges_mm, fit.inlier);
   result.free_radius_mm = free.radius;
   // Around the free circle: the edge may show uniformly inside or outside the rim, and a
@@ -341,7 +386,8 @@ CoinFit FitCoin(const cv::Mat& image, const calibration::TableMapping& mapping,
     result.reason = "rim found on too few rays";
   } else if (result.tight_support < options.min_tight_support) {
     result.reason = "rim edges scattered";
-  } else if (result.largest_gap_deg > options.max_gap_deg) {
+  } else if (result.largest_gap_deg > options.max_gap_deg &&
+             !OnlyFarSideUnseen(gap, fitted_rim, options)) {
     result.reason = "rim seen on one side only";
   } else if (std::abs(free.radius / radius_mm - 1) > options.max_radius_error) {
     result.reason = "not coin-sized";

@@ -32,6 +32,11 @@ struct CoinFitOptions {
   // The rays that found the rim must not leave a gap wider than this (degrees): half a rim
   // (the lit side of a coin on a table of its own colour) still fixes the centre.
   double max_gap_deg = 200;
+  // A coin on a surface of its own colour (ivory on an ivory tile) shows its rim only where
+  // its wall does: a gap up to this wide is allowed when its middle lies within
+  // far_gap_slack_deg of the rim's far side (where the camera sees no wall).
+  double max_far_gap_deg = 240;
+  double far_gap_slack_deg = 30;
   double max_radius_error = 0.12;  // |free-fit radius / set radius - 1| above this: no coin
   double max_rms_mm = 0.3;         // residual RMS of the rim above this: no coin
   double tight_band_mm = 0.12;     // a rim edge this close to the circle is exact
@@ -65,12 +70,13 @@ struct CoinFit {
 };
 
 // Fits the top rim (a circle of `radius_mm` at `height_mm` above the table) of a coin near
-// `initial_mm`. The rim is aligned as a whole first (every ray's edge evidence summed, so a
-// faint rim side still counts and texture does not), then edges are searched along the
-// rim's projected normals in `image` (BGR 8-bit), mapped onto the top plane and fitted
-// robustly with the radius known; repeated with narrowing searches.
+// `initial_mm` lying on a surface `base_mm` above the table (0 on the table, a tile's
+// thickness on a tile): where its wall shows, the wall's foot is there. The rim is aligned as a
+// whole first (every ray's edge evidence summed, so a faint rim side still counts and texture does
+// not), then edges are searched along the rim's projected normals in `image` (BGR 8-bit), mapped
+// onto the top plane and fitted robustly with the radius known; repeated with narrowing searches.
 CoinFit FitCoin(const cv::Mat& image, const calibration::TableMapping& mapping,
-                const cv::Point2d& initial_mm, double radius_mm, double height_mm,
+                const cv::Point2d& initial_mm, double radius_mm, double height_mm, double base_mm,
                 const CoinFitOptions& options);
 
 }  // namespace tabref::vision

@@ -194,7 +194,10 @@ bool TileFinder::IsPrinted(const FrameContext& context, const TileFit& square,
   others.erase(others.begin() + static_cast<std::ptrdiff_t>(k));
   const TileFace shown = faces_.Classify(context.frame, context.mapping, square.centre_mm,
                                          square.angle_rad, side, top, others);
-  return hidden.recognised && shown.recognised && shown.side == hidden.side &&
+  // Only art read clearly can vouch that a disc is its print (a square fitted half on a tile
+  // and half on the table reads as the tile's art only barely, whatever lies on it).
+  return hidden.recognised && shown.recognised &&
+         hidden.score >= context.options.tiles.min_printed_art_score && shown.side == hidden.side &&
          shown.suit == hidden.suit && shown.rank == hidden.rank &&
          shown.quarter_turns == hidden.quarter_turns &&
          shown.score >= hidden.score - context.options.tiles.printed_margin;

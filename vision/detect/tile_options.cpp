@@ -24,6 +24,8 @@ void TileOptions::Check() const {
   Require(max_edge_offset_mm >= 0 && max_edge_offset_mm <= 3, "max_edge_offset_mm", "in 0..3");
   Require(model_sigma_mm >= 0 && model_sigma_mm < 5, "model_sigma_mm", "in [0, 5)");
   Require(printed_margin >= 0 && printed_margin <= 1, "printed_margin", "in 0..1");
+  Require(min_printed_art_score >= 0 && min_printed_art_score <= 1, "min_printed_art_score",
+          "in 0..1");
 }
 
 }  // namespace tabref::vision

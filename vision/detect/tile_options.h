@@ -23,6 +23,9 @@ struct TileOptions {
   // ring: 0.00-0.02; a real coin's rim, shadow and art: 0.033 and more on seeds 1-30 with
   // three coins on tiles per scene).
   double printed_margin = 0.027;
+  // ... and only when the art is read at least this well (a real tile's art scores 0.8-1; a
+  // square fitted half over the table, 0.45-0.5).
+  double min_printed_art_score = 0.6;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;

@@ -135,7 +135,7 @@ std::optional<ObservedPiece> CameraAnalyzer::Refit(const Track& track, rules::Ve
   if (track.piece.kind != ObservedKind::kCoin) return std::nullopt;
   const PieceSet& set = detector_->Set();
   const double radius = 0.5 * set.coin_diameter_mm;
-  const CoinFit fit = FitCoin(frame, *mapping_, {near.x, near.y}, radius, set.coin_thickness_mm,
+  const CoinFit fit = FitCoin(frame, *mapping_, {near.x, near.y}, radius, set.coin_thickness_mm, 0,
                               detector_->Options().coin_fit);
   if (!fit.accepted ||
       std::hypot(fit.centre_mm.x - near.x, fit.centre_mm.y - near.y) > kRefitReachMm + radius)
