@@ -6,39 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "vision/detect/piece_detector.h"
-#include "vision/eval/truth_pieces.h"
-#include "vision/pieces/piece_set.h"
-#include "vision/sim/detection_scene.h"
+#include "tests/vision/detect/detected_scene.h"
 
 namespace tabref::vision {
 namespace {
-
-struct StackedScene {
-  sim::DetectionScene scene;
-  std::vector<TruthPiece> truth;
-  Detection detection;
-};
-
-// A 1080p scene, camera tilted 30 degrees, three coins on tiles and a block of touching tiles,
-// detected with the calibration a perfect marker fit gives.
-StackedScene DetectStacked(const PieceSet& set, std::uint64_t seed) {
-  sim::DetectionSceneOptions options;
-  options.seed = seed;
-  options.width = 1920;
-  options.height = 1080;
-  options.tilt_deg = 30;
-  options.coins_on_tiles = 3;
-  options.tile_blocks = 1;
-  options.hand_chance = 0;
-  StackedScene result;
-  result.scene = sim::MakeDetectionScene(set, options);
-  result.truth = TruthPieces(result.scene, set);
-  PieceDetector detector(set);
-  detector.SetCalibration(TruthCalibration(result.scene.camera, result.scene.layout));
-  result.detection = detector.Detect(result.scene.image);
-  return result;
-}
 
 const ObservedPiece* NearestCoin(const Detection& detection, const rules::Vec2& at,
                                  double within_mm) {
@@ -59,7 +30,8 @@ class CoinsOnTilesTest : public ::testing::TestWithParam<std::uint64_t> {};
 
 TEST_P(CoinsOnTilesTest, FoundWithIdentityOnTheirTileWithinHalfAMillimetre) {
   const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
-  const StackedScene result = DetectStacked(set, GetParam());
+  // Camera tilted 30 degrees, three coins on tiles and a block of touching tiles.
+  const testing::DetectedScene result = testing::DetectTileScene(set, GetParam(), 30, 3, 1);
   int stacked = 0;
   for (const TruthPiece& truth : result.truth) {
     if (truth.piece.kind != ObservedKind::kCoin || !truth.piece.on_top_of || truth.hidden) continue;

@@ -9,10 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "vision/detect/piece_detector.h"
-#include "vision/eval/truth_pieces.h"
-#include "vision/pieces/piece_set.h"
-#include "vision/sim/detection_scene.h"
+#include "tests/vision/detect/detected_scene.h"
 
 namespace tabref::vision {
 namespace {
@@ -23,32 +20,7 @@ double TurnError(double a, double b, double period) {
   return std::min(d, period - d);
 }
 
-struct SceneResult {
-  sim::DetectionScene scene;
-  std::vector<TruthPiece> truth;
-  Detection detection;
-};
-
-// A 1080p scene with the calibration a perfect marker fit gives (the detector, not the
-// markers, is under test here).
-SceneResult DetectScene(const PieceSet& set, std::uint64_t seed, int coins_on_tiles,
-                        int tile_blocks) {
-  sim::DetectionSceneOptions options;
-  options.seed = seed;
-  options.width = 1920;
-  options.height = 1080;
-  options.tilt_deg = 25;
-  options.coins_on_tiles = coins_on_tiles;
-  options.tile_blocks = tile_blocks;
-  options.hand_chance = 0;
-  SceneResult result;
-  result.scene = sim::MakeDetectionScene(set, options);
-  result.truth = TruthPieces(result.scene, set);
-  PieceDetector detector(set);
-  detector.SetCalibration(TruthCalibration(result.scene.camera, result.scene.layout));
-  result.detection = detector.Detect(result.scene.image);
-  return result;
-}
+using SceneResult = testing::DetectedScene;
 
 const ObservedPiece* Nearest(const Detection& detection, ObservedKind kind, const rules::Vec2& at,
                              double within_mm) {
@@ -68,7 +40,7 @@ class TileFinderTest : public ::testing::Test {
   static void SetUpTestSuite() {
     set_ = new PieceSet(LoadPieceSet(DefaultPieceSetFile()));
     for (const std::uint64_t seed : {3u, 12u, 21u})
-      scenes_.push_back(DetectScene(*set_, seed, 2, 1));
+      scenes_.push_back(testing::DetectTileScene(*set_, seed, 25, 2, 1));
   }
   static void TearDownTestSuite() {
     scenes_.clear();
