@@ -277,6 +277,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     costs_.full_detection = true;
     detection_ = detector_->Detect(frame);
     out.complete = true;
+    out.settled = true;
     for (const ObservedPiece& piece : detection_.pieces) {
       const bool tracked = std::find(options_.tracked_kinds.begin(), options_.tracked_kinds.end(),
                                      piece.kind) != options_.tracked_kinds.end();

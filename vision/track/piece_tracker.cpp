@@ -380,9 +380,10 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   if (!track.moving) {
     const double distance = rules::Distance(piece.position_mm, track.rest);
     const double threshold = std::max(options_.start_mm, 3 * std::sqrt(2.0) * piece.sigma_mm);
-    if (distance > threshold && frame.complete && shot_ && Quiet()) {
-      // The full detection that closes a shot finds the piece elsewhere: it moved where the
-      // blurred frames lost or swapped it, and it rests where it is found.
+    if (distance > threshold && frame.complete && (shot_ || frame.settled) && Quiet()) {
+      // The full detection that closes a shot (or looks at a settled table) finds the piece
+      // elsewhere: it moved where the blurred frames lost or swapped it (or unseen), and it
+      // rests where it is found.
       track.rest = piece.position_mm;
       track.rest_since_s = frame.time_s;
     } else if (distance > threshold) {

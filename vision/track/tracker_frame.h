@@ -20,6 +20,10 @@ struct TrackerFrame {
   // True when `pieces` is a full detection of the visible table: a piece that is neither
   // measured nor hidden is no longer where it was.
   bool complete = false;
+  // True when that full detection was made because the table had settled (the camera
+  // analysis): nothing moves now, so a piece found away from its place was moved unseen or
+  // measured better, and rests there; it starts no shot.
+  bool settled = false;
   // What was measured. `track_id` >= 0: the analyzer measured that track (a local re-fit
   // near where the tracker expects it); -1: a detection for the tracker to identify. Only
   // pieces with a confidence above 0 say what the piece is (a re-fit of a known piece says

@@ -67,6 +67,7 @@ std::vector<TrackEvent> RunScenario(PieceTracker& tracker, const std::vector<Sce
     TrackerFrame frame;
     frame.time_s = f / options.fps;
     frame.complete = true;
+    frame.settled = options.settled;
     const bool hand =
         options.hand && frame.time_s >= options.hand->first && frame.time_s < options.hand->second;
     frame.hand_in_view = hand;

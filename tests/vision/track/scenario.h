@@ -39,6 +39,9 @@ std::function<std::optional<rules::Vec2>(double)> Slide(rules::Vec2 from, rules:
 struct ScenarioOptions {
   double fps = 30;
   double noise_mm = 0.15;  // Gaussian measurement noise per coordinate
+  // Every frame a full detection of a settled table (TrackerFrame::settled), as the camera
+  // analysis makes them; false: every piece every frame, as the synthetic table's truth.
+  bool settled = false;
   unsigned seed = 1;
   // Hand over the table during [from, to): this area hidden.
   std::optional<std::pair<double, double>> hand;
