@@ -268,8 +268,7 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
                           (landed != nullptr ? "'s piece landed" : "'s piece left the table"));
 }
 
-Focus IceBouleReferee::FocusOn(const rules::State& /*state*/,
-                                const TableObservation& table) const {
+Focus IceBouleReferee::FocusOn(const rules::State& /*state*/, const TableObservation& table) const {
   Focus focus;
   for (const ObservedPiece& piece : table.pieces) {
     if (IsTarget(piece) && focus.track < 0) focus.track = piece.track_id;

@@ -82,9 +82,8 @@ TEST_F(IceBouleRefereeTest, ALyingTargetIsNotJudgedUntilStoodUpright) {
 }
 
 TEST_F(IceBouleRefereeTest, DistancesAreMeasuredFromTheTargetToEveryPlayersPiece) {
-  const vision::TableObservation table =
-      Table({Upright(0, "red", "medium", {100, 200}), Target(),
-             Lying(31, "yellow", "small", {450, 260}, 10)});
+  const vision::TableObservation table = Table({Upright(0, "red", "medium", {100, 200}), Target(),
+                                                Lying(31, "yellow", "small", {450, 260}, 10)});
   const Focus focus = referee_->FocusOn(*state_, table);
   EXPECT_EQ(focus.track, 10);
   EXPECT_EQ(focus.measured, (std::vector<int>{0, 31}));

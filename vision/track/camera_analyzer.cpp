@@ -355,7 +355,9 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     std::vector<bool> vacated(tracks.size(), false);
     // Only coins are measured between full detections (blurred blobs, the coin fitter);
     // tiles and pyramids wait for the next one.
-    const auto followed = [](const Track& track) { return track.piece.kind == ObservedKind::kCoin; };
+    const auto followed = [](const Track& track) {
+      return track.piece.kind == ObservedKind::kCoin;
+    };
     for (size_t t = 0; t < tracks.size(); ++t) {
       const Track& track = tracks[t];
       if (!followed(track) || track.moving || track.hidden || under_hand(track.rest)) continue;

@@ -211,8 +211,8 @@ void PieceTracker::LinkCarriers(TableObservation& table) const {
   };
   for (ObservedPiece& piece : table.pieces) {
     const Track* track = FindTrack(piece.track_id);
-    piece.on_top_of = track != nullptr && track->carrier >= 0 ? index_of(track->carrier)
-                                                              : std::nullopt;
+    piece.on_top_of =
+        track != nullptr && track->carrier >= 0 ? index_of(track->carrier) : std::nullopt;
   }
 }
 
@@ -741,10 +741,10 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     }
     const bool repeats =
         !Stacked(frame, m) && std::any_of(tracks_.begin(), tracks_.end(), [&](const Track& track) {
-      const double other = Radius(track.piece.footprint) - FootprintCentreOffset(track.piece);
-      return rules::Distance(Predict(track, frame.time_s), piece.position_mm) <
-             0.8 * (radius + other);
-    });
+          const double other = Radius(track.piece.footprint) - FootprintCentreOffset(track.piece);
+          return rules::Distance(Predict(track, frame.time_s), piece.position_mm) <
+                 0.8 * (radius + other);
+        });
     if (repeats) continue;
     if (Revive(piece, frame, events)) continue;
     track_of[m] = NewTrack(piece, frame).id;
@@ -804,9 +804,8 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
   }
   const bool any_moving =
       std::any_of(tracks_.begin(), tracks_.end(), [](const Track& track) { return track.moving; });
-  std::erase_if(lifted_, [&](const Track& track) {
-    return frame.time_s - track.seen_s > options_.flight_s;
-  });
+  std::erase_if(
+      lifted_, [&](const Track& track) { return frame.time_s - track.seen_s > options_.flight_s; });
   quiet_ = any_moving || frame.motion || !lifted_.empty() ? 0 : quiet_ + 1;
   if (any_moving || frame.motion || hand_changed) dirty_ = true;
   if (shot_) ReportNewContacts(frame.time_s, events);

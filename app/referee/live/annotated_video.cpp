@@ -5,9 +5,8 @@
 #include <array>
 #include <cmath>
 #include <iomanip>
-#include <sstream>
-
 #include <opencv2/imgproc.hpp>
+#include <sstream>
 #include <stdexcept>
 
 #include "app/referee/observed_pieces.h"
@@ -86,8 +85,8 @@ void DrawFocus(cv::Mat& image, const calibration::TableMapping& mapping,
     text << std::fixed << std::setprecision(1) << gap << " +- " << sigma << " mm";
     const cv::Point at = Pixel(mapping, piece->position_mm);
     cv::line(image, at, Pixel(mapping, target->position_mm), kFocus, 1, cv::LINE_AA);
-    cv::putText(image, text.str(), at + cv::Point(8, 14), cv::FONT_HERSHEY_SIMPLEX, 0.45,
-                kFocus, 1, cv::LINE_AA);
+    cv::putText(image, text.str(), at + cv::Point(8, 14), cv::FONT_HERSHEY_SIMPLEX, 0.45, kFocus, 1,
+                cv::LINE_AA);
   }
 }
 

@@ -289,8 +289,8 @@ void LiveReferee::Judge(const vision::ShotObservation& shot, double time_s,
       pending_ = verdict.question;
       break;
     case VerdictKind::kNotJudged:
-      judged.text = (verdict.until_table_fixed ? "not judged yet: " : "not judged: ") +
-                    verdict.reason;
+      judged.text =
+          (verdict.until_table_fixed ? "not judged yet: " : "not judged: ") + verdict.reason;
       events.push_back(judged);
       if (verdict.until_table_fixed) unjudged_ = shot;
       break;

@@ -72,7 +72,7 @@ struct LiveRefereeOptions {
   // Cheap per-frame analysis; its tracked_kinds are set to the game's
   // (GameReferee::TrackedKinds).
   vision::CameraAnalyzerOptions analyzer;
-  vision::TrackerOptions tracker;              // its `area` is set from the calibration
+  vision::TrackerOptions tracker;  // its `area` is set from the calibration
   // Frames in a row without the markers (while settled) before the table counts as lost and
   // is calibrated again (a bumped camera). Checked only at full detections.
   int lost_table_checks = 2;
@@ -146,7 +146,7 @@ class LiveReferee {
   std::optional<ManualDecision> pending_;               // a question not answered yet
   // A shot to judge again once the players have set the table right (Verdict::NotYet).
   std::optional<vision::ShotObservation> unjudged_;
-  std::string asked_;                                   // the question last reported
+  std::string asked_;  // the question last reported
   int missing_markers_ = 0;
   double calibration_problem_s_ = -1e9;  // when the table was last said not to be found
   bool game_over_reported_ = false;

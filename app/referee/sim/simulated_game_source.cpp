@@ -133,9 +133,9 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
   const auto by_hand = [](const rules::Action& action) {
     return action.body.value("type", "") == "layout";
   };
-  const auto judged = static_cast<size_t>(
-      std::count_if(live.History().begin(), live.History().end(),
-                    [&](const auto& action) { return !by_hand(action); }));
+  const auto judged =
+      static_cast<size_t>(std::count_if(live.History().begin(), live.History().end(),
+                                        [&](const auto& action) { return !by_hand(action); }));
   size_t done = 0;
   for (size_t seen = 0; done < truth.size(); ++done) {
     if (by_hand(truth[done])) continue;

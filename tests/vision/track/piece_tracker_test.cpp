@@ -428,8 +428,8 @@ TEST(PieceTrackerTest, APieceHurledFromTheOneItStoodOnFliesUnseenAndLandsAsTheSa
   ASSERT_EQ(ended.size(), 1u);
   const ShotObservation& shot = ended[0].shot;
   ASSERT_EQ(shot.before.pieces.size(), 2u);
-  const ObservedPiece& top = shot.before.pieces[0].on_top_of ? shot.before.pieces[0]
-                                                             : shot.before.pieces[1];
+  const ObservedPiece& top =
+      shot.before.pieces[0].on_top_of ? shot.before.pieces[0] : shot.before.pieces[1];
   ASSERT_TRUE(top.on_top_of);
   EXPECT_EQ(shot.moved, std::vector<int>{top.track_id});
   const ObservedPiece* landed = nullptr;
@@ -455,8 +455,9 @@ TEST(PieceTrackerTest, ATileTurnedByTheShotMovedThoughItsCentreStayed) {
   const ShotObservation& shot = ended[0].shot;
   const int tile = TrackNear(shot.before, {300, 100});
   EXPECT_TRUE(std::count(shot.moved.begin(), shot.moved.end(), tile));
-  const auto after = std::find_if(shot.after.pieces.begin(), shot.after.pieces.end(),
-                                  [&](const ObservedPiece& piece) { return piece.track_id == tile; });
+  const auto after =
+      std::find_if(shot.after.pieces.begin(), shot.after.pieces.end(),
+                   [&](const ObservedPiece& piece) { return piece.track_id == tile; });
   ASSERT_NE(after, shot.after.pieces.end());
   EXPECT_NEAR(after->angle_deg, 10, 1e-9);
 }

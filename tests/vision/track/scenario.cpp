@@ -84,9 +84,9 @@ std::vector<TrackEvent> RunScenario(PieceTracker& tracker, const std::vector<Sce
         piece.footprint = rules::Circle{measured, circle->radius};
       } else {
         rules::Polygon polygon = std::get<rules::Polygon>(piece.footprint);
-        const double turn =
-            scenario.angle_deg ? (scenario.angle_deg(frame.time_s) - piece.angle_deg) * kPi / 180
-                               : 0;
+        const double turn = scenario.angle_deg
+                                ? (scenario.angle_deg(frame.time_s) - piece.angle_deg) * kPi / 180
+                                : 0;
         for (rules::Vec2& v : polygon.vertices) {
           const rules::Vec2 r = v - piece.position_mm;
           v = measured + rules::Vec2{r.x * std::cos(turn) - r.y * std::sin(turn),
