@@ -1,5 +1,7 @@
 #include <filesystem>
+#include <iomanip>
 #include <optional>
+#include <sstream>
 
 #include "app/cli/calibration_access.h"
 #include "app/cli/command.h"
@@ -106,6 +108,15 @@ void WriteDebugImages(const std::filesystem::path& folder, const vision::Detecti
   for (const auto& [name, image] : detection.debug_images) {
     WritePng((folder / (name + ".png")).string(), image);
   }
+  // The candidates the stages turned down, and why: what explains a miss.
+  std::ostringstream rejected;
+  rejected << std::fixed << std::setprecision(1);
+  for (const vision::RejectedCandidate& candidate : detection.rejected) {
+    rejected << vision::ToString(candidate.kind) << " at (" << candidate.table_mm.x << ", "
+             << candidate.table_mm.y << ") mm, " << candidate.stage << ": " << candidate.reason
+             << "\n";
+  }
+  WriteFileAtomically((folder / "rejected.txt").string(), rejected.str());
 }
 
 }  // namespace
@@ -125,7 +136,8 @@ Command MakeDetectCommand() {
        MarkerSizeOption(),
        PieceSetOption(),
        {"json", "OUT|-", "write the detection as JSON to OUT, or '-' for standard output"},
-       {"debug", "DIR", "write the detector's stage images (top view, votes) to DIR"},
+       {"debug", "DIR",
+        "write the detector's stage images (top view, votes) and rejected candidates to DIR"},
        DatabaseOption()},
       1,
       1};

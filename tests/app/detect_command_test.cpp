@@ -108,6 +108,23 @@ TEST_F(DetectCommand, JsonToStandardOutputIsOnlyJson) {
   EXPECT_FALSE(json["pieces"].empty());
 }
 
+TEST_F(DetectCommand, DebugWritesTheStageImagesAndWhyEachRejectedCandidateWasTurnedDown) {
+  const std::string folder = Path("debug");
+  const Result result = RunTabref(
+      {"detect", Path("scene.png"), "--intrinsics", Path("camera.yml"), "--debug", folder});
+  ASSERT_EQ(result.status, 0) << result.err;
+  EXPECT_TRUE(std::filesystem::exists(folder + "/top_view.png"));
+  std::istringstream rejected(ReadAll(folder + "/rejected.txt"));
+  int lines = 0;
+  for (std::string line; std::getline(rejected, line); ++lines) {
+    EXPECT_NE(line.find(" mm, "), std::string::npos) << line;  // where, then stage: reason
+    EXPECT_NE(line.find(": "), std::string::npos) << line;
+  }
+  EXPECT_GT(lines, 0);  // a busy table has candidates that are no piece
+  EXPECT_NE(result.out.find(std::to_string(lines) + " candidates rejected"), std::string::npos)
+      << result.out;
+}
+
 TEST_F(DetectCommand, BadInputIsOneLineAndLeavesTheOutputAlone) {
   ExpectFailure({Path("missing.png")}, 1, "missing.png");
   ExpectFailure({Path("camera.yml")}, 1, "not an image");

@@ -81,6 +81,20 @@ TEST(LiveReferee, ABumpedCameraIsCalibratedAgainFromTheMarkers) {
   ExpectTheTruthsGame(evaluation, 3);
 }
 
+TEST(LiveReferee, PpolfThroughTheCameraAt1080pSeesHolesHitAndCoinsPutBackByHand) {
+  // On the 1.5 m course a coin is 23 px across: faces read below the detector's bar, blobs
+  // break in two, holed coins are lifted and the next one set down between shots.
+  SimulatedTableSettings table;
+  table.width = 1920;
+  table.height = 1080;
+  table.max_shots = 3;
+  const LiveEvaluation evaluation = EvaluateLiveGame("ppolf", 1, table);
+  EXPECT_EQ(evaluation.truth_shots, 3);
+  EXPECT_EQ(evaluation.judged_correctly, 3) << Notes(evaluation);
+  EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
+  EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+}
+
 // The tracker and the glue alone (pieces from the truth): a small frame is enough.
 LiveEvaluation FromTruthPieces(const std::string& game, std::uint64_t seed, int shots) {
   SimulatedTableSettings table;

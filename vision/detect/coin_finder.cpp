@@ -74,7 +74,12 @@ CoinFitOptions RefitOptions(const DetectionOptions& options) {
 }  // namespace
 
 CoinFinder::CoinFinder(const PieceSet& set, const DetectionOptions& options)
-    : faces_(set, options.coin_face) {}
+    : coin_radius_mm_(0.5 * set.coin_diameter_mm), faces_(set, options.coin_face) {}
+
+CoinFace CoinFinder::ReadFace(const cv::Mat& frame, const calibration::TableMapping& mapping,
+                              const cv::Point2d& centre_mm, double top_mm) const {
+  return faces_.Classify(frame, mapping, centre_mm, coin_radius_mm_, top_mm);
+}
 
 std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
                                             const std::vector<RaisedSquare>& raised,

@@ -35,7 +35,13 @@ class CoinFinder {
   ObservedPiece Lower(const FrameContext& context, const ObservedPiece& coin, double from_top_mm,
                       double rim_radius_mm) const;
 
+  // What the face of a coin whose rim is centred at `centre_mm` (its top at `top_mm`) shows,
+  // however poorly it matches (CoinFace::recognised says whether Find would take it).
+  CoinFace ReadFace(const cv::Mat& frame, const calibration::TableMapping& mapping,
+                    const cv::Point2d& centre_mm, double top_mm) const;
+
  private:
+  double coin_radius_mm_;
   CoinFaceClassifier faces_;
 };
 

@@ -26,6 +26,11 @@ void PieceDetector::SetCalibration(const calibration::TableCalibration& calibrat
   view_ = std::make_unique<TopView>(*mapping_, area, scale);
 }
 
+CoinFace PieceDetector::ReadCoinFace(const cv::Mat& frame, rules::Vec2 centre_mm) const {
+  CV_Assert(mapping_ != nullptr);
+  return coins_.ReadFace(frame, *mapping_, {centre_mm.x, centre_mm.y}, set_.coin_thickness_mm);
+}
+
 Detection PieceDetector::Detect(const cv::Mat& frame) const {
   CV_Assert(view_ != nullptr && frame.type() == CV_8UC3);
   Detection detection;

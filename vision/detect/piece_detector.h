@@ -31,6 +31,9 @@ class PieceDetector {
 
   // Detects the pieces in a BGR 8-bit frame. Needs SetCalibration first.
   Detection Detect(const cv::Mat& frame) const;
+  // The face of a coin lying on the table with its rim centred at `centre_mm`, however poorly
+  // it reads (for a coin known to be there, such as one a tracker followed).
+  CoinFace ReadCoinFace(const cv::Mat& frame, rules::Vec2 centre_mm) const;
 
   const PieceSet& Set() const { return set_; }
   const DetectionOptions& Options() const { return options_; }

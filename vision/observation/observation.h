@@ -51,7 +51,8 @@ struct ObservedContact {
   int other = -1;
   // Not seen, only possible: the touch may have happened between two frames where no path
   // can show it (a flicked piece resting next to another, first seen already moving straight
-  // away from it: a rebound or a flick away). A referee asks rather than guess.
+  // away from it: a rebound or a flick away), or the pieces passed closer than the
+  // measurement can tell from touching. A referee asks rather than guess.
   bool uncertain = false;
 };
 

@@ -6,9 +6,10 @@
 namespace tabref::vision::sim {
 namespace {
 
-constexpr double kReachS = 0.7;     // the hand comes in over this time before the flick
-constexpr double kWithdrawS = 0.5;  // and leaves over this time after it
-constexpr double kReachMm = 420;    // from where it starts to the piece
+constexpr double kReachS = 0.7;      // the hand comes in over this time before the flick
+constexpr double kWithdrawS = 0.5;   // and leaves over this time after it
+constexpr double kReachMm = 420;     // from where it starts to the piece
+constexpr double kShoulderMm = 150;  // the arm reaches on this far past the table's edge
 
 // An ellipse of semi-axes (along, across) centred at `centre` in hand coordinates (x toward
 // the fingertips, y to the left), tilted by `tilt`.
@@ -34,9 +35,9 @@ double SmoothStep(double x) {
 std::vector<std::vector<cv::Vec3d>> HandPolygons(const HandPose& pose) {
   // A right hand with curled fingers seen from above, fingertips at x = 0.
   const std::vector<std::vector<cv::Vec2d>> shapes{
-      {{-800, -40}, {-95, -42}, {-95, 42}, {-800, 40}},  // forearm, reaching out of view
-      Ellipse({-70, 0}, 48, 44, 0),                      // palm
-      Ellipse({-22, 24}, 24, 9, 0.25),                   // index finger
+      {{-pose.arm_mm, -40}, {-95, -42}, {-95, 42}, {-pose.arm_mm, 40}},  // forearm
+      Ellipse({-70, 0}, 48, 44, 0),                                      // palm
+      Ellipse({-22, 24}, 24, 9, 0.25),                                   // index finger
       Ellipse({-18, 6}, 26, 9.5, 0.05),
       Ellipse({-24, -12}, 24, 9, -0.1),
       Ellipse({-36, -29}, 20, 8, -0.25),
@@ -54,6 +55,22 @@ std::vector<std::vector<cv::Vec3d>> HandPolygons(const HandPose& pose) {
     polygons.push_back(polygon);
   }
   return polygons;
+}
+
+double ArmOverEdge(const HandPose& pose, const cv::Rect2d& top) {
+  // Back along the arm from the fingertips to where it leaves the rectangle.
+  const cv::Vec2d back(-std::cos(pose.heading), -std::sin(pose.heading));
+  double exit = 0;
+  bool found = false;
+  for (int axis = 0; axis < 2; ++axis) {
+    if (std::abs(back[axis]) < 1e-9) continue;
+    const double low = axis == 0 ? top.x : top.y;
+    const double high = low + (axis == 0 ? top.width : top.height);
+    const double run = ((back[axis] > 0 ? high : low) - pose.fingertip[axis]) / back[axis];
+    exit = found ? std::min(exit, std::max(run, 0.0)) : std::max(run, 0.0);
+    found = true;
+  }
+  return std::max(pose.arm_mm, exit + kShoulderMm);
 }
 
 std::optional<HandPose> FlickingHand(const cv::Vec2d& target, double heading, double flick_s,

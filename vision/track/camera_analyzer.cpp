@@ -27,8 +27,23 @@ constexpr double kVacatedMarginMm = 2.5;
 constexpr double kVacatedShare = 0.2;
 // An unexplained blob confirmed by one in the next frame within this (mm).
 constexpr double kConfirmReachMm = 150;
+// ... that moved at least this far (mm; a blob's centre jitters by about a view pixel).
+constexpr double kConfirmTravelMm = 4;
+// A resting piece measured this many diameters away one frame later must look blurred.
+constexpr double kLeapDiameters = 1.5;
+// A face read below the detector's bar votes this share of its score (a recognised face votes
+// its confidence, up to 1).
+constexpr double kWeakFaceVote = 0.25;
 // A disc of this share of a piece's radius tells whether its place changed.
 constexpr double kInnerDisc = 0.6;
+
+// A blob of change in the top view: one or more connected components (px).
+struct Blob {
+  cv::Point2d at;
+  double area = 0;
+  std::vector<int> labels;
+  double distance = 0;  // from where the piece was expected
+};
 
 double FootprintArea(const rules::Footprint& footprint) {
   if (const auto* circle = std::get_if<rules::Circle>(&footprint))
@@ -54,6 +69,7 @@ void CameraAnalyzerOptions::Check() const {
   Require(disturbed_share > 0 && disturbed_share < 1, "disturbed_share", "in (0, 1)");
   Require(refit_below_mm_s >= 0, "refit_below_mm_s", "at least 0");
   Require(!tracked_kinds.empty(), "tracked_kinds", "not empty");
+  Require(weak_face_match >= 0 && weak_face_match <= 1, "weak_face_match", "in 0..1");
   hand.Check();
 }
 
@@ -149,10 +165,29 @@ std::optional<ObservedPiece> CameraAnalyzer::Refit(const Track& track, rules::Ve
   return piece;
 }
 
+ObservedPiece CameraAnalyzer::Kept(const Track& track, rules::Vec2 at) const {
+  ObservedPiece kept = track.piece;
+  kept.position_mm = at;
+  kept.footprint = Translated(track.piece.footprint, at - track.piece.position_mm);
+  kept.confidence = 0;  // seen to be there, not read again
+  kept.track_id = track.id;
+  return kept;
+}
+
+void CameraAnalyzer::ReadWeakFace(ObservedPiece& coin, const cv::Mat& frame) const {
+  const CoinFace face = detector_->ReadCoinFace(frame, coin.position_mm);
+  if (face.score < options_.weak_face_match || face.margin <= 0) return;
+  coin.side = face.side;
+  coin.suit = face.suit;
+  coin.rank = face.rank;
+  coin.confidence = kWeakFaceVote * face.score;
+}
+
 std::optional<ObservedPiece> CameraAnalyzer::MeasureMoving(const Track& track,
                                                            rules::Vec2 predicted, double reach_mm,
                                                            const cv::Mat& frame,
-                                                           const cv::Mat& candidates, bool refit) {
+                                                           const cv::Mat& candidates, bool refit,
+                                                           bool from_rest) {
   const double scale = view_->Scale();
   const cv::Point2d centre = view_->ToPixel({predicted.x, predicted.y});
   const double half = reach_mm * scale;
@@ -167,23 +202,50 @@ std::optional<ObservedPiece> CameraAnalyzer::MeasureMoving(const Track& track,
   const int count = cv::connectedComponentsWithStats(roi, labels, stats, centroids, 8, CV_32S);
   const double min_area =
       options_.min_blob_share * FootprintArea(track.piece.footprint) * scale * scale;
-  int best = -1;
-  double best_distance = 1e18;
+  std::vector<Blob> parts;
   for (int label = 1; label < count; ++label) {
-    if (stats.at<int>(label, cv::CC_STAT_AREA) < min_area) continue;
-    const cv::Point2d at(centroids.at<double>(label, 0) + window.x,
-                         centroids.at<double>(label, 1) + window.y);
-    const double distance = std::hypot(at.x - centre.x, at.y - centre.y);
-    if (distance < best_distance) {
-      best_distance = distance;
-      best = label;
-    }
+    parts.push_back(
+        {{centroids.at<double>(label, 0) + window.x, centroids.at<double>(label, 1) + window.y},
+         static_cast<double>(stats.at<int>(label, cv::CC_STAT_AREA)),
+         {label}});
   }
-  if (best < 0 || best_distance > half) return std::nullopt;
-  const cv::Point2d blob(centroids.at<double>(best, 0) + window.x,
-                         centroids.at<double>(best, 1) + window.y);
+  // A piece's change may break into parts (a seam or its art as dark as the table there): a
+  // part too small alone counts with the parts within a piece's diameter of it.
+  const double join_px = 2 * RadiusOf(track) * scale;
+  std::vector<Blob> nearest;
+  for (const Blob& part : parts) {
+    Blob blob = part;
+    if (part.area < min_area) {
+      cv::Point2d weighted = part.at * part.area;
+      for (const Blob& other : parts) {
+        if (other.labels == part.labels || cv::norm(other.at - part.at) > join_px) continue;
+        weighted += other.at * other.area;
+        blob.area += other.area;
+        blob.labels.push_back(other.labels.front());
+      }
+      blob.at = weighted / blob.area;
+    }
+    if (blob.area < min_area) continue;
+    blob.distance = cv::norm(blob.at - centre);
+    if (blob.distance <= half) nearest.push_back(std::move(blob));
+  }
+  std::sort(nearest.begin(), nearest.end(),
+            [](const Blob& a, const Blob& b) { return a.distance < b.distance; });
+  const Blob* best = nullptr;
+  for (const Blob& candidate : nearest) {
+    // A piece that left its place between two frames went fast and is blurred: a crisp coin
+    // far from that place is another piece, put down there.
+    if (from_rest && candidate.distance > kLeapDiameters * 2 * RadiusOf(track) * scale &&
+        Refit(track, ToTable(candidate.at, 0.5 * HeightOf(track)), frame)) {
+      continue;
+    }
+    best = &candidate;
+    break;
+  }
+  if (best == nullptr) return std::nullopt;
   // Taken: no other piece measures this blob.
-  roi.setTo(0, labels == best);
+  for (int label : best->labels) roi.setTo(0, labels == label);
+  const cv::Point2d blob = best->at;
   rules::Vec2 position = ToTable(blob, 0.5 * HeightOf(track));
   double sigma = 1.0 / scale;
   if (refit) {
@@ -314,8 +376,9 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
         unconfirmed_.erase(track.id);
         continue;
       }
-      if (const std::optional<ObservedPiece> fitted = Refit(track, at, frame)) {
+      if (std::optional<ObservedPiece> fitted = Refit(track, at, frame)) {
         unconfirmed_.erase(track.id);
+        if (!track.Identified()) ReadWeakFace(*fitted, frame);
         out.pieces.push_back(*fitted);
         continue;
       }
@@ -333,12 +396,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       if (seen_at_rest && !found_elsewhere && (!unconfirmed_.contains(track.id) || !refittable) &&
           InnerDiscShare(unchanged_since, at, kInnerDisc * RadiusOf(track)) <
               options_.disturbed_share) {
-        ObservedPiece kept = track.piece;
-        kept.position_mm = at;
-        kept.footprint = Translated(track.piece.footprint, at - track.piece.position_mm);
-        kept.confidence = 0;
-        kept.track_id = track.id;
-        out.pieces.push_back(kept);
+        out.pieces.push_back(Kept(track, at));
         unconfirmed_.insert(track.id);
       }
     }
@@ -392,7 +450,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
             std::max(2.5 * RadiusOf(track), 0.6 * speed * dt + 1.5 * RadiusOf(track));
         const bool slow = speed < options_.refit_below_mm_s;
         if (const auto piece = MeasureMoving(track, tracker.Predict(track, time_s), reach, frame,
-                                             candidates, slow)) {
+                                             candidates, slow, false)) {
           out.pieces.push_back(*piece);
         }
       } else if (disturbed[t]) {
@@ -400,9 +458,12 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
           out.pieces.push_back(*fitted);
         } else if (const auto piece =
                        MeasureMoving(track, track.rest, tracker.Options().reacquire_mm, frame,
-                                     candidates, false)) {
+                                     candidates, false, true)) {
           out.pieces.push_back(*piece);
         }
+      } else if (!vacated[t] && !track.hidden && !under_hand(track.rest)) {
+        // Its place looks as it did: still there, so no blur elsewhere is taken for it.
+        out.pieces.push_back(Kept(track, track.rest));
       }
     }
     // Moving blobs nobody explains: a piece the tracker did not see move (set moving under a
@@ -424,9 +485,13 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       const rules::Vec2 at = ToTable(px, 0.5 * detector_->Set().coin_thickness_mm);
       if (under_hand(at)) continue;
       blobs.push_back(at);
-      const bool confirmed = std::any_of(
-          candidates_.begin(), candidates_.end(),
-          [&](const rules::Vec2& before) { return rules::Distance(before, at) < kConfirmReachMm; });
+      // By a blob of the last frame it moved on from: change that stays put (a hand leaving,
+      // a shadow fading) is no piece.
+      const bool confirmed =
+          std::any_of(candidates_.begin(), candidates_.end(), [&](const rules::Vec2& before) {
+            const double travel = rules::Distance(before, at);
+            return travel >= kConfirmTravelMm && travel < kConfirmReachMm;
+          });
       if (!confirmed) continue;
       ObservedPiece piece;
       piece.kind = area_mm2 > 0.6 * 50.8 * 50.8 ? ObservedKind::kTile : ObservedKind::kCoin;

@@ -46,6 +46,10 @@ struct CameraAnalyzerOptions {
   // frame by frame (re-fitted, blobs), so tiles and pyramids would come and go with each
   // full detection; the detector still uses the tiles to measure coins lying on them.
   std::vector<ObservedKind> tracked_kinds{ObservedKind::kCoin};
+  // A coin followed as a blur that a full detection finds by its rim but does not recognise
+  // (a small or faint face) takes the face it reads best when that matches at least this well
+  // (CoinFaceOptions::min_match is the detector's bar).
+  double weak_face_match = 0.3;
   HandDetectorOptions hand;
 
   // Throws std::invalid_argument naming the first field out of range.
@@ -85,17 +89,16 @@ class CameraAnalyzer {
   PieceDetector& Detector() { return *detector_; }
 
  private:
-  struct Blob {
-    cv::Point2d centre_px;
-    double area_px = 0;
-    int label = -1;
-  };
-
   void UpdateBackground(const cv::Mat& view, const cv::Mat& change_prev);
   double InnerDiscShare(const cv::Mat& mask, rules::Vec2 at_mm, double radius_mm) const;
   std::optional<ObservedPiece> MeasureMoving(const Track& track, rules::Vec2 predicted,
                                              double reach_mm, const cv::Mat& frame,
-                                             const cv::Mat& candidates, bool refit);
+                                             const cv::Mat& candidates, bool refit, bool from_rest);
+  // `track`'s piece at `at`, as the tracker knows it (not measured again).
+  ObservedPiece Kept(const Track& track, rules::Vec2 at) const;
+  // Gives `coin` the face it reads best, with a low confidence, when that reads well enough
+  // (CameraAnalyzerOptions::weak_face_match).
+  void ReadWeakFace(ObservedPiece& coin, const cv::Mat& frame) const;
   std::optional<ObservedPiece> Refit(const Track& track, rules::Vec2 near,
                                      const cv::Mat& frame) const;
   rules::Vec2 ToTable(const cv::Point2d& view_px, double height_mm) const;

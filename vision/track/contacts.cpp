@@ -104,11 +104,14 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
                                           const TrackerOptions& options) {
   // First touch per unordered pair.
   std::map<std::pair<int, int>, ObservedContact> first;
-  const auto add = [&](double time_s, int mover, int other) {
+  // Per pair, a touch seen beats one only possible; else the earlier.
+  const auto add = [&](double time_s, int mover, int other, bool uncertain = false) {
     const std::pair<int, int> key = std::minmax(mover, other);
     const auto found = first.find(key);
-    if (found == first.end() || time_s < found->second.time_s) {
-      first[key] = ObservedContact{time_s, mover, other};
+    if (found == first.end() ||
+        (found->second.uncertain == uncertain ? time_s < found->second.time_s
+                                              : found->second.uncertain)) {
+      first[key] = ObservedContact{time_s, mover, other, uncertain};
     }
   };
   // The flicked piece: the first to move.
@@ -155,7 +158,8 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
       // Pieces touching before the shot are not a touch of the shot.
       if (GapAt(a, a.At(from), b, b.At(from)) <= tolerance) continue;
       const auto [gap, when] = SmallestGap(a, b, from, to);
-      if (gap <= tolerance) add(when, a.track, b.track);
+      // Wider than a graze, yet within the measurement's uncertainty: too close to call.
+      if (gap <= tolerance) add(when, a.track, b.track, gap > options.graze_mm);
     }
   }
   if (flicked != nullptr) {

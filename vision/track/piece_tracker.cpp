@@ -148,6 +148,7 @@ void PieceTracker::Reset() {
   reported_contacts_.clear();
   departed_.clear();
   lifted_.clear();
+  still_blurs_.clear();
 }
 
 const Track* PieceTracker::FindTrack(int id) const {
@@ -468,10 +469,18 @@ bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
 
 bool PieceTracker::Land(const ObservedPiece& piece, const TrackerFrame& frame,
                         std::vector<TrackEvent>& events) {
-  if (Unidentified(piece) || piece.confidence <= 0) return false;
-  const auto lifted = std::find_if(lifted_.begin(), lifted_.end(), [&](const Track& track) {
-    return SameIdentity(track.piece, piece);
-  });
+  auto lifted = lifted_.end();
+  if (!Unidentified(piece)) {
+    if (piece.confidence <= 0) return false;
+    lifted = std::find_if(lifted_.begin(), lifted_.end(),
+                          [&](const Track& track) { return SameIdentity(track.piece, piece); });
+  } else {
+    // A blur (put down and flicked at once, or still in the air): the piece lifted, when only
+    // one of its kind was.
+    const auto same_kind = [&](const Track& track) { return track.piece.kind == piece.kind; };
+    if (std::count_if(lifted_.begin(), lifted_.end(), same_kind) == 1)
+      lifted = std::find_if(lifted_.begin(), lifted_.end(), same_kind);
+  }
   if (lifted == lifted_.end()) return false;
   // It flew (a centrifice) or was put back by hand: the same piece, moved from where it rested.
   tracks_.push_back(std::move(*lifted));
@@ -658,6 +667,12 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
   for (Track& track : tracks_) track.path.clear();
   departed_.clear();
   reported_contacts_.clear();
+  if (shot.moved.empty()) {
+    // Only blurs that were no piece moved (a hand's shadow, a glint): no shot, though the
+    // table may have changed meanwhile.
+    Settle(frame, events);
+    return;
+  }
   rest_table_ = shot.after;
   TrackEvent event;
   event.type = TrackEvent::Type::kShotEnded;
@@ -665,6 +680,33 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
   event.table = shot.after;
   event.shot = std::move(shot);
   events.push_back(std::move(event));
+}
+
+void PieceTracker::DropStillBlurs() {
+  const auto still_blur = [&](const Track& track) {
+    if (track.Identified() || !track.moving ||
+        track.path.size() <= static_cast<size_t>(options_.rest_frames))
+      return false;
+    return std::all_of(track.path.begin(), track.path.end(), [&](const PathSample& sample) {
+      return rules::Distance(sample.position, track.path.front().position) <=
+             options_.still_blur_mm;
+    });
+  };
+  for (const Track& track : tracks_) {
+    if (!still_blur(track)) continue;
+    if (shot_) std::erase(shot_->moved, track.id);
+    still_blurs_.push_back({track.seen_s, track.path.front().position});
+  }
+  if (std::erase_if(tracks_, still_blur) > 0) dirty_ = true;
+}
+
+bool PieceTracker::AtStillBlur(const ObservedPiece& piece, double time_s) {
+  std::erase_if(still_blurs_,
+                [&](const PathSample& blur) { return time_s - blur.time_s > options_.flight_s; });
+  return Unidentified(piece) &&
+         std::any_of(still_blurs_.begin(), still_blurs_.end(), [&](const PathSample& blur) {
+           return rules::Distance(blur.position, piece.position_mm) <= options_.still_blur_mm;
+         });
 }
 
 void PieceTracker::Settle(const TrackerFrame& frame, std::vector<TrackEvent>& events) {
@@ -702,6 +744,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
   const bool hand_changed = frame.hand_in_view != hand_;
   hand_ = frame.hand_in_view;
   first_new_id_ = next_id_;
+  DropStillBlurs();
   const std::vector<int> of_track = Associate(frame);
   std::vector<bool> used(frame.pieces.size(), false);
   std::vector<std::pair<double, size_t>> started;  // (distance travelled, track index)
@@ -745,7 +788,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
           return rules::Distance(Predict(track, frame.time_s), piece.position_mm) <
                  0.8 * (radius + other);
         });
-    if (repeats) continue;
+    if (repeats || AtStillBlur(piece, frame.time_s)) continue;
     if (Revive(piece, frame, events)) continue;
     track_of[m] = NewTrack(piece, frame).id;
     dirty_ = true;

@@ -108,8 +108,9 @@ class PieceTracker {
                std::vector<TrackEvent>& events);
   void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame);
   void Vanish(size_t index, const TrackerFrame& frame, std::vector<TrackEvent>& events);
-  // A new measurement between shots that reads like a piece lifted from its place a moment
-  // ago: that piece, landed (true); its track resumes, moving if it landed elsewhere.
+  // A new measurement that reads like a piece lifted from its place a moment ago (or a blur
+  // when only one piece of its kind was lifted): that piece, landed (true); its track
+  // resumes, moving if it landed elsewhere.
   bool Land(const ObservedPiece& piece, const TrackerFrame& frame, std::vector<TrackEvent>& events);
   // A new measurement during a shot that is a piece lost from sight earlier in it: the lost
   // track comes back (true), else false.
@@ -126,6 +127,10 @@ class PieceTracker {
                                                  const std::function<bool(const Track&)>& eligible);
   void StartShot(const Track& track, const TrackerFrame& frame, std::vector<TrackEvent>& events);
   void EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& events);
+  // Removes blurs that never went anywhere (TrackerOptions::still_blur_mm).
+  void DropStillBlurs();
+  // Whether a blur was measured where one was dropped lately (the same change, still there).
+  bool AtStillBlur(const ObservedPiece& piece, double time_s);
   void Settle(const TrackerFrame& frame, std::vector<TrackEvent>& events);
   void ReportNewContacts(double time_s, std::vector<TrackEvent>& events);
   std::vector<struct ShotPiece> ShotPieces() const;
@@ -157,6 +162,8 @@ class PieceTracker {
   std::map<int, Track> departed_;  // tracks that left or were lost during the shot
   // Resting pieces that vanished under a hand between shots (TrackerOptions::flight_s).
   std::vector<Track> lifted_;
+  // Where blurs that went nowhere were dropped, and when (TrackerOptions::still_blur_mm).
+  std::vector<PathSample> still_blurs_;
 };
 
 }  // namespace tabref::vision

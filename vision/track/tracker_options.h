@@ -32,11 +32,15 @@ struct TrackerOptions {
   // this time (s) are the same piece: it flew (an Ice Boule centrifice) or was lifted and
   // put down. The table does not settle meanwhile.
   double flight_s = 0.5;
+  // A blur never identified that stays within this of where it was first seen for
+  // `rest_frames` steps is no piece (a hand's shadow fading, an arm leaving the view): dropped.
+  double still_blur_mm = 8;
   // Below this speed, a piece moving while a hand is over the table is carried or placed by
   // the hand (no shot); a flick is faster.
   double flick_speed_mm_s = 150;
   // Contacts from trajectories: a footprint gap of at most `touch_mm` (plus two sigmas) at a
-  // kink of a path or where a struck piece started moving; `graze_mm` anywhere else.
+  // kink of a path or where a struck piece started moving; `graze_mm` anywhere else (wider
+  // than `graze_mm` but within the two sigmas, the touch is only possible: uncertain).
   double touch_mm = 3;
   double graze_mm = 0.5;
   // A path kinks where its direction turns by more than this (degrees) between frames ...

@@ -42,11 +42,12 @@ const TruthFrame* FrameAt(const std::vector<TruthFrame>& frames, double time_s) 
 }
 
 // When the truth came to rest after a shot struck at `strike_s`: the first frame after which
-// nothing moves up to `until_s`.
+// nothing moves before `until_s`. The frame at `until_s` itself is left out: the simulated
+// players lift holed coins and set out the next one in it.
 double PhysicalRest(const std::vector<TruthFrame>& frames, double strike_s, double until_s) {
   double rest = until_s;
   for (size_t i = frames.size(); i-- > 1;) {
-    if (frames[i].time_s > until_s + 1e-6) continue;
+    if (frames[i].time_s > until_s - 1e-6) continue;
     if (frames[i].time_s <= strike_s) break;
     if (!Still(frames[i], frames[i - 1])) break;
     rest = frames[i - 1].time_s;
@@ -163,7 +164,8 @@ LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
     const double rest_s = PhysicalRest(truth_frames, strike_s, shown_s);
     // Off the table: fewer pieces at rest than when it was struck.
     const TruthFrame* before = FrameAt(truth_frames, strike_s);
-    const TruthFrame* after = FrameAt(truth_frames, shown_s);
+    // The frame before the one the truth judged in: the players lift holed coins in that one.
+    const TruthFrame* after = FrameAt(truth_frames, shown_s - 1e-3);
     const bool off =
         before != nullptr && after != nullptr && after->positions.size() < before->positions.size();
     if (off) {

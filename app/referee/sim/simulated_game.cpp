@@ -159,7 +159,10 @@ void GameRun::Decide(const ManualDecision& decision, const World& world) {
 std::optional<vision::sim::HandPose> GameRun::HandAt(double time_s) const {
   if (!options_.recording.hand || strokes_.empty()) return std::nullopt;
   const Stroke& stroke = strokes_.back();
-  return vision::sim::FlickingHand(stroke.from, stroke.heading, stroke.time_s, time_s);
+  std::optional<vision::sim::HandPose> hand =
+      vision::sim::FlickingHand(stroke.from, stroke.heading, stroke.time_s, time_s);
+  if (hand) hand->arm_mm = vision::sim::ArmOverEdge(*hand, table_.layout.TableTop());
+  return hand;
 }
 
 std::optional<std::string> GameRun::Limit(const vision::sim::Filming& filming) const {

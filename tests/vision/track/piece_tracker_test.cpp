@@ -481,5 +481,100 @@ TEST(PieceTrackerTest, APieceASettledLookFindsAFewMillimetresAwayRestsThereWitho
   EXPECT_EQ(Of(RunScenario(truth_tracker, pieces, 2.0), Type::kShotStarted).size(), 1u);
 }
 
+TEST(PieceTrackerTest, PassingATileCloserThanTheMeasurementCanTellIsOnlyAPossibleContact) {
+  // A slow coin measured to half a millimetre passes a tile 1.2 mm away: it may have grazed.
+  PieceTracker tracker;
+  const double y = 100 + 25.4 + 9.525 + 1.2;
+  const std::vector<ScenarioPiece> pieces = {
+      {Coin("suns", {100, y}, 0.5), Waypoints({{1.0, {100, y}}, {1.4, {580, y}}})},
+      Still(Tile({300, 100}))};
+  ScenarioOptions quiet;
+  quiet.noise_mm = 0;
+  const auto events = RunScenario(tracker, pieces, 2.5, quiet);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  ASSERT_EQ(ended[0].shot.contacts.size(), 1u);
+  EXPECT_TRUE(ended[0].shot.contacts[0].uncertain);
+}
+
+// A frame of the camera analysis between full detections: pieces measured, nothing complete.
+TrackerFrame Between(double time_s, std::vector<ObservedPiece> pieces, bool hand = false) {
+  TrackerFrame frame;
+  frame.time_s = time_s;
+  frame.pieces = std::move(pieces);
+  frame.hand_in_view = hand;
+  frame.motion = true;
+  return frame;
+}
+
+// A full detection: every piece in view.
+TrackerFrame Look(double time_s, std::vector<ObservedPiece> pieces, bool hand = false) {
+  TrackerFrame frame = Between(time_s, std::move(pieces), hand);
+  frame.complete = true;
+  frame.settled = true;
+  frame.motion = false;
+  return frame;
+}
+
+ObservedPiece Blur(rules::Vec2 at) {
+  ObservedPiece blur = Coin("suns", at, 2.0);
+  blur.side.reset();
+  blur.suit.reset();
+  blur.rank.reset();
+  blur.confidence = 0;
+  return blur;
+}
+
+ObservedPiece Confident(ObservedPiece piece) {
+  piece.confidence = 0.9;
+  return piece;
+}
+
+TEST(PieceTrackerTest, ABlurThatGoesNowhereIsNoPieceAndNoShot) {
+  // An arm leaving the view leaves a change that lingers in place for a few frames.
+  PieceTracker tracker;
+  std::vector<TrackEvent> events;
+  const auto run = [&](const TrackerFrame& frame) {
+    for (TrackEvent& event : tracker.Update(frame)) events.push_back(std::move(event));
+  };
+  const ObservedPiece coin = Confident(Coin("suns", {100, 100}));
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin}));
+  for (int i = 0; i < 12; ++i, t += 1.0 / 30) {
+    run(Between(t, {Blur({600.0 + (i % 3), 20.0 - (i % 2)})}));
+  }
+  for (; t < 2.5; t += 1.0 / 30) run(Look(t, {coin}));
+  EXPECT_TRUE(Of(events, Type::kShotEnded).empty());
+  EXPECT_TRUE(Of(events, Type::kLost).empty());
+  EXPECT_TRUE(Of(events, Type::kLeftTable).empty());
+  EXPECT_EQ(tracker.Table(t).pieces.size(), 1u);
+}
+
+TEST(PieceTrackerTest, ABlurRightAfterTheOnlyCoinWasLiftedIsThatCoinPutDownAndFlicked) {
+  // The player picks the coin up, sets it down elsewhere and flicks it at once: the camera
+  // sees it vanish under the hand, then a blur; the face is read only at the end.
+  PieceTracker tracker;
+  std::vector<TrackEvent> events;
+  const auto run = [&](const TrackerFrame& frame) {
+    for (TrackEvent& event : tracker.Update(frame)) events.push_back(std::move(event));
+  };
+  const ObservedPiece coin = Confident(Coin("arms", {600, 300}));
+  const ObservedPiece other = Confident(Coin("suns", {100, 100}));
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin, other}));
+  const int id = TrackNear(tracker.Table(t), {600, 300});
+  run(Look(t, {other}, /*hand=*/true));  // lifted: gone, though its place is not hidden
+  t += 1.0 / 30;
+  for (int i = 0; i < 10; ++i, t += 1.0 / 30) {
+    run(Between(t, {Blur({520 - 10.0 * i, 300})}, /*hand=*/true));
+  }
+  ObservedPiece landed = Confident(Coin("arms", {430, 300}));
+  for (; t < 3.0; t += 1.0 / 30) run(Look(t, {landed, other}));
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].shot.moved, std::vector<int>{id});
+  EXPECT_EQ(TrackNear(ended[0].shot.after, {430, 300}), id);
+}
+
 }  // namespace
 }  // namespace tabref::vision
