@@ -321,6 +321,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
   cv::Mat moving = change_prev > options_.motion_threshold;
   moving.setTo(0, hand_.mask);
   out.motion = cv::countNonZero(moving) / (scale * scale) > options_.min_motion_mm2;
+  out.motion_measured = true;
   cv::Mat changed = change_bg > options_.change_threshold;
   changed.setTo(0, hand_.mask);
 
@@ -435,25 +436,30 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
                  static_cast<int>(std::ceil((RadiusOf(track) + kVacatedMarginMm) * scale)),
                  cv::Scalar(0), cv::FILLED);
     }
+    // Moving pieces first: each takes the blob where its motion predicts it. A disturbed
+    // resting piece is re-acquired anywhere near its place, so it takes only what is left (else
+    // it may take the blob of the piece that struck it, and that piece the struck one's).
+    for (const Track& track : tracks) {
+      if (!followed(track) || !track.moving) continue;
+      const double dt = std::max(1e-3, time_s - track.seen_s);
+      double speed = 0;
+      if (track.path.size() >= 2) {
+        const PathSample& a = track.path[track.path.size() - 2];
+        const PathSample& b = track.path.back();
+        speed = rules::Distance(a.position, b.position) / std::max(1e-3, b.time_s - a.time_s);
+      }
+      const double reach =
+          std::max(2.5 * RadiusOf(track), 0.6 * speed * dt + 1.5 * RadiusOf(track));
+      const bool slow = speed < options_.refit_below_mm_s;
+      if (const auto piece = MeasureMoving(track, tracker.Predict(track, time_s), reach, frame,
+                                           candidates, slow, false)) {
+        out.pieces.push_back(*piece);
+      }
+    }
     for (size_t t = 0; t < tracks.size(); ++t) {
       const Track& track = tracks[t];
-      if (!followed(track)) continue;
-      if (track.moving) {
-        const double dt = std::max(1e-3, time_s - track.seen_s);
-        double speed = 0;
-        if (track.path.size() >= 2) {
-          const PathSample& a = track.path[track.path.size() - 2];
-          const PathSample& b = track.path.back();
-          speed = rules::Distance(a.position, b.position) / std::max(1e-3, b.time_s - a.time_s);
-        }
-        const double reach =
-            std::max(2.5 * RadiusOf(track), 0.6 * speed * dt + 1.5 * RadiusOf(track));
-        const bool slow = speed < options_.refit_below_mm_s;
-        if (const auto piece = MeasureMoving(track, tracker.Predict(track, time_s), reach, frame,
-                                             candidates, slow, false)) {
-          out.pieces.push_back(*piece);
-        }
-      } else if (disturbed[t]) {
+      if (!followed(track) || track.moving) continue;
+      if (disturbed[t]) {
         if (const auto fitted = Refit(track, track.rest, frame)) {
           out.pieces.push_back(*fitted);
         } else if (const auto piece =

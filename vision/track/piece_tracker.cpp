@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <utility>
 
@@ -282,6 +283,13 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
     }
   }
   const double dt = std::max(1e-3, frame.time_s - last_time_s_);
+  // The full detection that closes a shot: a piece that moved in it may rest anywhere its
+  // shot took it, whatever place the blurs left its track at (they may have followed the
+  // piece it struck, which flies on where the striker was heading).
+  const bool closing = shot_ && frame.complete && Quiet();
+  const auto moved_in_shot = [&](const Track& track) {
+    return closing && std::count(shot_->moved.begin(), shot_->moved.end(), track.id) > 0;
+  };
   // Greedy by distance within the gates, pass by pass: first where each piece is expected,
   // then any unseen piece farther away (it moved between two frames). Blurred measurements
   // between full detections may have swapped two pieces that met or left a piece's track on a
@@ -321,11 +329,13 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
         const bool compatible = Compatible(piece, track);
         if (!compatible && pass.faces == Faces::kMustAgree) continue;
         const double distance = rules::Distance(piece.position_mm, Predict(track, frame.time_s));
-        const double gate =
-            pass.reach == Reach::kAnywhere ? options_.reacquire_mm + Speed(track) * dt
-            : track.moving                 ? options_.moving_gate_mm + 0.5 * Speed(track) * dt
-                                           : std::max(options_.rest_gate_mm,
-                                                      4 * std::hypot(piece.sigma_mm, track.piece.sigma_mm));
+        const double gate = pass.reach == Reach::kAnywhere
+                                ? (moved_in_shot(track) ? std::numeric_limits<double>::infinity()
+                                                        : options_.reacquire_mm + Speed(track) * dt)
+                            : track.moving
+                                ? options_.moving_gate_mm + 0.5 * Speed(track) * dt
+                                : std::max(options_.rest_gate_mm,
+                                           4 * std::hypot(piece.sigma_mm, track.piece.sigma_mm));
         if (distance > gate) continue;
         // A face read differently is still most likely the piece that was there.
         pairs.push_back({distance + (compatible ? 0 : gate), m, t});
@@ -397,7 +407,10 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   }
   const double step =
       track.path.empty() ? 0 : rules::Distance(track.path.back().position, piece.position_mm);
-  track.quiet = step < options_.rest_step_mm ? track.quiet + 1 : 0;
+  // An image without motion (and no hand that could hide it) shows the piece stopped: steps
+  // between blurs then are their jitter (a blob's centroid, a re-fit, a place a piece left).
+  const bool image_still = frame.motion_measured && !frame.motion && !frame.hand_in_view;
+  track.quiet = step < options_.rest_step_mm || image_still ? track.quiet + 1 : 0;
   track.path.push_back({frame.time_s, piece.position_mm});
   if (track.carried && track.path.size() == 3) {
     // The first step spans the moment of a flick, anywhere in that frame interval, so a
@@ -566,8 +579,15 @@ void PieceTracker::ReclaimLost() {
   }
 }
 
+bool PieceTracker::LostPieceMissing() const {
+  return std::any_of(departed_.begin(), departed_.end(), [&](const auto& entry) {
+    return !std::count(shot_->left_table.begin(), shot_->left_table.end(), entry.first);
+  });
+}
+
 void PieceTracker::StartShot(const Track& track, const TrackerFrame& /*frame*/,
                              std::vector<TrackEvent>& events) {
+  closing_looks_ = 0;
   ShotObservation shot;
   shot.start_s = track.moving_since_s;
   shot.before.time_s = last_time_s_;
@@ -857,9 +877,11 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     last_full_s_ = frame.time_s;
     if (shot_) ReclaimLost();
     if (shot_) {
-      if (!frame.hand_in_view) {
+      if (!frame.hand_in_view && (!LostPieceMissing() || closing_looks_ >= options_.lost_looks)) {
         EndShot(frame, events);
         dirty_ = false;
+      } else if (!frame.hand_in_view) {
+        ++closing_looks_;  // dirty_ stays set: the next frame is another full detection
       }
     } else {
       Settle(frame, events);

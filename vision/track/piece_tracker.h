@@ -121,6 +121,8 @@ class PieceTracker {
   // from sight in it is that piece, and takes its track, so the shot's before and after
   // tables name it alike.
   void ReclaimLost();
+  // Whether a piece lost from sight in this shot (not off the table) is still missing.
+  bool LostPieceMissing() const;
   // The piece lost in this shot nearest to `at` (within `reach_mm`) that `eligible` accepts,
   // or departed_.end().
   std::map<int, Track>::iterator NearestDeparted(rules::Vec2 at, double reach_mm,
@@ -160,6 +162,8 @@ class PieceTracker {
   // (refined anew with every sample) no longer show them.
   std::vector<ObservedContact> reported_contacts_;
   std::map<int, Track> departed_;  // tracks that left or were lost during the shot
+  // Full detections of the settled table this shot has had without ending (lost_looks).
+  int closing_looks_ = 0;
   // Resting pieces that vanished under a hand between shots (TrackerOptions::flight_s).
   std::vector<Track> lifted_;
   // Where blurs that went nowhere were dropped, and when (TrackerOptions::still_blur_mm).

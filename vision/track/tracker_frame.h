@@ -33,6 +33,10 @@ struct TrackerFrame {
   // The image changed since the last frame somewhere no measured piece explains (outside
   // the hand): the table is not at rest yet.
   bool motion = false;
+  // True when `motion` was measured (the camera analysis compares each frame with the last):
+  // no motion then means nothing moved, whatever the blurs measured. False: the evidence says
+  // nothing of the image (the synthetic table's truth).
+  bool motion_measured = false;
 };
 
 // True for a measurement that says nothing of what the piece is.

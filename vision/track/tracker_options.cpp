@@ -25,6 +25,7 @@ void TrackerOptions::Check() const {
           "in rest_gate_mm..2000");
   Require(lost_frames >= 1 && lost_frames <= 100, "lost_frames", "in 1..100");
   Require(edge_band_mm >= 0 && edge_band_mm <= 500, "edge_band_mm", "in 0..500");
+  Require(lost_looks >= 0 && lost_looks <= 100, "lost_looks", "in 0..100");
   Require(flight_s >= 0 && flight_s <= 10, "flight_s", "in 0..10");
   Require(still_blur_mm >= 0 && still_blur_mm <= 100, "still_blur_mm", "in 0..100");
   Require(flick_speed_mm_s >= 0, "flick_speed_mm_s", "at least 0");

@@ -9,7 +9,7 @@ struct TrackerOptions {
   // rested (or 3 combined sigmas, whichever is larger): jitter below it is not motion.
   double start_mm = 1.5;
   // A moving piece is at rest again once each of its last `rest_frames` steps was shorter
-  // than this.
+  // than this or measured while the image showed no motion (TrackerFrame::motion_measured).
   double rest_step_mm = 0.6;
   int rest_frames = 3;
   // The table is settled once no piece has moved and the image showed no motion for this
@@ -28,6 +28,10 @@ struct TrackerOptions {
   // it), else lost from sight.
   int lost_frames = 3;
   double edge_band_mm = 30;
+  // A shot with a piece lost from sight that the full detection closing it did not find again
+  // is looked at up to this many more times before it ends: a detection misses a piece now and
+  // then, and the next one finds it.
+  int lost_looks = 2;
   // A resting piece that vanishes under a hand and a piece that reads alike turning up within
   // this time (s) are the same piece: it flew (an Ice Boule centrifice) or was lifted and
   // put down. The table does not settle meanwhile.
