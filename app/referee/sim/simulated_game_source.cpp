@@ -141,8 +141,36 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
     if (by_hand(truth[done])) continue;
     if (seen++ == judged) break;
   }
+  // The choices that leave the live game's scorecard where the truth's is after its first
+  // `upto` actions.
+  const auto matching = [&](size_t upto) {
+    std::vector<rules::Json> matches;
+    if (upto > truth.size()) return matches;
+    const std::vector<rules::Action> prefix(truth.begin(),
+                                            truth.begin() + static_cast<std::ptrdiff_t>(upto));
+    std::unique_ptr<rules::State> expected;
+    try {
+      expected = rules::Replay(rules_game_, prefix);
+    } catch (const rules::RuleError&) {
+      return matches;
+    }
+    for (const rules::LegalAction& choice : decision.choices) {
+      std::unique_ptr<rules::State> answered = live.Clone();
+      try {
+        answered->Apply(choice.action, rules::ActionSource::kManual);
+      } catch (const rules::RuleError&) {
+        continue;
+      }
+      if (SameScore(*answered, *expected)) matches.push_back(choice.action);
+    }
+    return matches;
+  };
   if (truth.size() <= done) {
-    // The simulated referee has not got this far (yet, or ever).
+    // The simulated referee has not got this far (yet, or ever). Its own measurement may
+    // have settled the question already, within the shot the live game asks about: the
+    // answer that agrees with its game as it stands.
+    const std::vector<rules::Json> agreeing = matching(truth.size());
+    if (agreeing.size() == 1) return agreeing.front();
     if (ended_) return decision.choices.front().action;
     return std::nullopt;
   }
@@ -152,24 +180,8 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
   // The truth measured what the camera could not settle: the answer that keeps the
   // scorecard where the truth's is, after the same shots (or one more decision).
   for (const size_t upto : {done, done + 1}) {
-    if (upto > truth.size()) continue;
-    const std::vector<rules::Action> prefix(truth.begin(),
-                                            truth.begin() + static_cast<std::ptrdiff_t>(upto));
-    std::unique_ptr<rules::State> expected;
-    try {
-      expected = rules::Replay(rules_game_, prefix);
-    } catch (const rules::RuleError&) {
-      continue;
-    }
-    for (const rules::LegalAction& choice : decision.choices) {
-      std::unique_ptr<rules::State> answered = live.Clone();
-      try {
-        answered->Apply(choice.action, rules::ActionSource::kManual);
-      } catch (const rules::RuleError&) {
-        continue;
-      }
-      if (SameScore(*answered, *expected)) return choice.action;
-    }
+    const std::vector<rules::Json> agreeing = matching(upto);
+    if (!agreeing.empty()) return agreeing.front();
   }
   return decision.choices.front().action;
 }
