@@ -209,13 +209,14 @@ std::optional<ObservedPiece> CameraAnalyzer::MeasureMoving(const Track& track,
          static_cast<double>(stats.at<int>(label, cv::CC_STAT_AREA)),
          {label}});
   }
-  // A piece's change may break into parts (a seam or its art as dark as the table there): a
-  // part too small alone counts with the parts within a piece's diameter of it.
+  // A moving piece's change may break into parts (a seam or its art as dark as the table
+  // there): a part too small alone counts with the parts within a piece's diameter of it. (Not
+  // around a place a piece may have left: the bits a collision leaves there are no piece.)
   const double join_px = 2 * RadiusOf(track) * scale;
   std::vector<Blob> nearest;
   for (const Blob& part : parts) {
     Blob blob = part;
-    if (part.area < min_area) {
+    if (!from_rest && part.area < min_area) {
       cv::Point2d weighted = part.at * part.area;
       for (const Blob& other : parts) {
         if (other.labels == part.labels || cv::norm(other.at - part.at) > join_px) continue;
@@ -456,6 +457,8 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
         out.pieces.push_back(*piece);
       }
     }
+    const bool at_rest =
+        std::none_of(tracks.begin(), tracks.end(), [](const Track& track) { return track.moving; });
     for (size_t t = 0; t < tracks.size(); ++t) {
       const Track& track = tracks[t];
       if (!followed(track) || track.moving) continue;
@@ -467,8 +470,10 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
                                      candidates, false, true)) {
           out.pieces.push_back(*piece);
         }
-      } else if (!vacated[t] && !track.hidden && !under_hand(track.rest)) {
-        // Its place looks as it did: still there, so no blur elsewhere is taken for it.
+      } else if (at_rest && !vacated[t] && !track.hidden && !under_hand(track.rest)) {
+        // Its place looks as it did: still there, so the first blur of a shot (a piece flicked
+        // from under the hand) is not taken for it. (Once pieces move, their blurs and the
+        // places they vacate change too often for "as it did" to hold.)
         out.pieces.push_back(Kept(track, track.rest));
       }
     }
