@@ -296,11 +296,19 @@ TileFit FitTile(const cv::Mat& image, const calibration::TableMapping& mapping,
   SquareEdgePoints edges;
   SideSearch search;
   SquareFit fit;
+  const int total_rays = 4 * options.rays_per_side;
   for (int iteration = 0; iteration < options.iterations; ++iteration) {
     search = SearchSides(
         image, ProjectSides(mapping, centre, angle, edge_reach, height_mm, options), options);
     if (search.edge_pixels.size() < 6) {
       result.reason = "no side edges";
+      return result;
+    }
+    // The last search's edges are all the fit can count as inliers: too few cannot make the
+    // support, and the fit need not run (the same verdict, sooner).
+    if (iteration + 1 == options.iterations &&
+        static_cast<double>(search.edge_pixels.size()) / total_rays < options.min_support) {
+      result.reason = "sides found on too few rays";
       return result;
     }
     edges.points = mapping.ImageToTable(search.edge_pixels, height_mm);
@@ -319,7 +327,6 @@ TileFit FitTile(const cv::Mat& image, const calibration::TableMapping& mapping,
       if (fit.side_inliers[side] > 0) edge_reach[side] = model.half_side + fit.side_offsets[side];
     }
   }
-  const int total_rays = 4 * options.rays_per_side;
   result.centre_mm = centre;
   result.angle_rad = Wrap(angle, 0.5 * CV_PI);
   result.edge_px = search.edge_pixels;
