@@ -10,11 +10,17 @@ namespace tabref::vision {
 namespace {
 
 // The sum of each pixel's 3 x 3 neighbourhood, the border reflected (cv::boxFilter's
-// BORDER_REFLECT_101, unnormalised). The votes are multiples of 2^-25 below 2^12, so their sums
-// in double are exact in any order: rounded once to float, they are the same as
-// cv::boxFilter's (which sums in double too), at a fraction of its cost.
+// BORDER_REFLECT_101, unnormalised). A pixel's votes are 0 or at least 1/3, so a multiple of
+// 2^-25 as a float, and far below 2^28: their sums in double are exact in any order and, rounded
+// once to float, the same as cv::boxFilter's (which sums in double too), at a fraction of its
+// cost.
 cv::Mat SumThreeByThree(const cv::Mat& votes) {
-  CV_Assert(votes.type() == CV_32F && votes.cols >= 2 && votes.rows >= 2);
+  CV_Assert(votes.type() == CV_32F);
+  if (votes.cols < 2 || votes.rows < 2) {  // too small to reflect: as cv::boxFilter does it
+    cv::Mat sums;
+    cv::boxFilter(votes, sums, CV_32F, cv::Size(3, 3), cv::Point(-1, -1), false);
+    return sums;
+  }
   const int width = votes.cols;
   const auto reflect = [](int i, int n) { return i < 0 ? 1 : i >= n ? n - 2 : i; };
   // Each row's horizontal sums of three, in double.
