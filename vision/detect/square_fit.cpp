@@ -1,6 +1,7 @@
 #include "vision/detect/square_fit.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace tabref::vision {
@@ -18,18 +19,39 @@ double Median(std::vector<double> values) {
   return *middle;
 }
 
+// The outward normal and tangent of each side of a square turned by an angle.
+struct SideDirections {
+  std::array<cv::Point2d, 4> normal;
+  std::array<cv::Point2d, 4> tangent;
+};
+
+SideDirections DirectionsAt(double angle) {
+  SideDirections directions;
+  for (int side = 0; side < 4; ++side) {
+    const double a = angle + 0.5 * CV_PI * side;
+    const cv::Point2d n(std::cos(a), std::sin(a));
+    directions.normal[static_cast<size_t>(side)] = n;
+    directions.tangent[static_cast<size_t>(side)] = cv::Point2d(-n.y, n.x);
+  }
+  return directions;
+}
+
+// The Jacobian of a residual: nonzero only for the centre, the angle and the point's own
+// side's offset, so only those four entries are kept.
+struct SparseJacobian {
+  std::array<double, 4> value;  // d/d centre x, centre y, angle, own side's offset
+  std::array<int, 4> index;     // their parameters
+};
+
 // Signed distance of a point outside its side's edge line, and its Jacobian.
-double Residual(const cv::Point2d& p, int side, const cv::Point2d& centre, double angle,
-                const cv::Vec4d& offsets, double half_side, Vector& jacobian) {
-  const double a = angle + 0.5 * CV_PI * side;
-  const cv::Point2d n(std::cos(a), std::sin(a));
-  const cv::Point2d t(-n.y, n.x);
+double Residual(const cv::Point2d& p, int side, const cv::Point2d& centre,
+                const SideDirections& directions, const cv::Vec4d& offsets, double half_side,
+                SparseJacobian& jacobian) {
+  const cv::Point2d& n = directions.normal[static_cast<size_t>(side)];
+  const cv::Point2d& t = directions.tangent[static_cast<size_t>(side)];
   const cv::Point2d d = p - centre;
-  jacobian = Vector::all(0);
-  jacobian[0] = -n.x;
-  jacobian[1] = -n.y;
-  jacobian[2] = t.dot(d);
-  jacobian[3 + side] = -1;
+  jacobian.value = {-n.x, -n.y, t.dot(d), -1};
+  jacobian.index = {0, 1, 2, 3 + side};
   return n.dot(d) - half_side - offsets[side];
 }
 
@@ -52,9 +74,16 @@ SquareFit FitSquare(const SquareEdgePoints& edges, const SideModel& model,
   const double prior = 1 / (model.offset_sigma * model.offset_sigma);
   std::vector<double> residuals(n);
   double scale = min_scale;
-  Vector jacobian;
+  SparseJacobian jacobian;
+  // The sides' directions at fit.angle (recomputed when it moves).
+  double directions_angle = fit.angle;
+  SideDirections directions = DirectionsAt(fit.angle);
   const auto residual_of = [&](size_t i) {
-    return Residual(edges.points[i], edges.sides[i], fit.centre, fit.angle, fit.side_offsets,
+    if (fit.angle != directions_angle) {
+      directions_angle = fit.angle;
+      directions = DirectionsAt(fit.angle);
+    }
+    return Residual(edges.points[i], edges.sides[i], fit.centre, directions, fit.side_offsets,
                     model.half_side, jacobian);
   };
   // Gauss-Newton on sum(w r^2) / scale^2 + sum((offset - model offset)^2) / offset_sigma^2.
@@ -74,8 +103,15 @@ SquareFit FitSquare(const SquareEdgePoints& edges, const SideModel& model,
         weight = std::min(1.0, weight);  // strong edges lead, but count once
       }
       weight /= scale * scale;
-      normal += weight * (jacobian * jacobian.t());
-      gradient += weight * r * jacobian;
+      // weight * J J^T and weight * r * J on the Jacobian's nonzero entries (the others add
+      // zeros).
+      const double weighted_residual = weight * r;
+      for (size_t a = 0; a < 4; ++a) {
+        const int row = jacobian.index[a];
+        for (size_t b = 0; b < 4; ++b)
+          normal(row, jacobian.index[b]) += weight * (jacobian.value[a] * jacobian.value[b]);
+        gradient[row] += weighted_residual * jacobian.value[a];
+      }
     }
     for (int side = 0; side < 4; ++side) {
       normal(3 + side, 3 + side) += prior;

@@ -43,6 +43,66 @@ float Length(float x, float y) {
   return static_cast<float>(std::sqrt(static_cast<double>(x) * x + static_cast<double>(y) * y));
 }
 
+// The unnormalised box sum of a 4-channel float image over window x window pixels, the border
+// reflected: cv::boxFilter's arithmetic step for step (each row's sums of 3 or 5 in double,
+// then a running column sum in double rounded to float per pixel), so the same values, without
+// its per-row dispatch. Other windows go to cv::boxFilter.
+cv::Mat BoxSum(const cv::Mat& values, int window) {
+  CV_Assert(values.type() == CV_32FC4);
+  if ((window != 3 && window != 5) || values.cols <= window || values.rows <= window) {
+    cv::Mat sums;
+    cv::boxFilter(values, sums, CV_32F, cv::Size(window, window), cv::Point(-1, -1), false);
+    return sums;
+  }
+  constexpr int kChannels = 4;
+  const int half = window / 2;
+  const int width = values.cols * kChannels;
+  const auto reflect = [](int i, int n) { return i < 0 ? -i : i >= n ? 2 * n - 2 - i : i; };
+  // Row y's window sums (y reflected into the image), in double.
+  std::vector<float> padded(static_cast<size_t>((values.cols + 2 * half) * kChannels));
+  const auto row_sums = [&](int y, double* out) {
+    const float* in = values.ptr<float>(reflect(y, values.rows));
+    for (int x = -half; x < values.cols + half; ++x) {
+      const float* from = in + reflect(x, values.cols) * kChannels;
+      std::copy(from, from + kChannels, padded.begin() + (x + half) * kChannels);
+    }
+    const float* p = padded.data();
+    if (window == 3) {
+      for (int i = 0; i < width; ++i)
+        out[i] = static_cast<double>(p[i]) + static_cast<double>(p[i + kChannels]) +
+                 static_cast<double>(p[i + 2 * kChannels]);
+    } else {
+      for (int i = 0; i < width; ++i)
+        out[i] = static_cast<double>(p[i]) + static_cast<double>(p[i + kChannels]) +
+                 static_cast<double>(p[i + 2 * kChannels]) +
+                 static_cast<double>(p[i + 3 * kChannels]) +
+                 static_cast<double>(p[i + 4 * kChannels]);
+    }
+  };
+  // The row sums of the window's rows, oldest first, in a ring.
+  cv::Mat ring(window, width, CV_64F);
+  const auto ring_row = [&](int y) { return ring.ptr<double>((y + window) % window); };
+  std::vector<double> column(static_cast<size_t>(width), 0.0);
+  for (int y = -half; y < half; ++y) {
+    double* sums = ring_row(y);
+    row_sums(y, sums);
+    for (int i = 0; i < width; ++i) column[static_cast<size_t>(i)] += sums[i];
+  }
+  cv::Mat out(values.size(), CV_32FC4);
+  for (int y = 0; y < values.rows; ++y) {
+    double* newest = ring_row(y + half);
+    row_sums(y + half, newest);
+    const double* oldest = ring_row(y - half);
+    float* to = out.ptr<float>(y);
+    for (int i = 0; i < width; ++i) {
+      const double sum = column[static_cast<size_t>(i)] + newest[i];
+      to[i] = static_cast<float>(sum);
+      column[static_cast<size_t>(i)] = sum - oldest[i];
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<TileCandidate> FindTileCandidates(const ColourGradient& gradient, double side_px,
@@ -83,8 +143,7 @@ std::vector<TileCandidate> FindTileCandidates(const ColourGradient& gradient, do
   // (sum 2 theta = 0: as many from each pair of sides). Texture, wood grain, a long edge and
   // the arms of the cross away from the centre lack the balance.
   const int window = std::max(3, static_cast<int>(std::lround(side_px / kCell / 8)) | 1);
-  cv::Mat gathered;
-  cv::boxFilter(turns, gathered, CV_32F, cv::Size(window, window), cv::Point(-1, -1), false);
+  const cv::Mat gathered = BoxSum(turns, window);
   cv::Mat square(cells, CV_32F);
   for (int y = 0; y < cells.height; ++y) {
     const auto* sum = gathered.ptr<cv::Vec4f>(y);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <opencv2/core/hal/intrin.hpp>
 #include <stdexcept>
 
 #include "vision/detect/edge_search.h"
@@ -175,7 +176,38 @@ Alignment AlignSquare(const cv::Mat& image, const SideRays& rays, double angle,
       const int last = static_cast<int>(profile.size()) - 1;
       const double sign = rays.side[k] == axis ? 1.0 : -1.0;
       const double turned = turn * rays.along_mm[k];
-      for (size_t s = 0; s < offsets.size(); ++s) {
+      size_t s = 0;
+#if CV_SIMD128_64F
+      // Two offsets at a time, with the same double operations (so the same sums); an offset
+      // off the profile adds zero, which changes no sum.
+      if (last >= 1) {
+        const cv::v_float64x2 zero = cv::v_setzero_f64();
+        const cv::v_float64x2 one = cv::v_setall_f64(1.0);
+        const cv::v_float64x2 end = cv::v_setall_f64(last);
+        const cv::v_float64x2 top = cv::v_setall_f64(last - 1);
+        const cv::v_float64x2 signs = cv::v_setall_f64(sign);
+        const cv::v_float64x2 turns = cv::v_setall_f64(turned);
+        const cv::v_float64x2 scale = cv::v_setall_f64(rays.px_per_mm[k]);
+        const cv::v_float64x2 reach = cv::v_setall_f64(reach_px[k]);
+        const cv::v_float64x2 step = cv::v_setall_f64(kStep);
+        for (; s + 2 <= offsets.size(); s += 2) {
+          const cv::v_float64x2 at =
+              ((signs * cv::v_load(&offsets[s]) - turns) * scale + reach) / step;
+          const cv::v_float64x2 inside = (at >= zero) & (at < end);
+          const cv::v_int32x4 index = cv::v_trunc(cv::v_min(cv::v_max(at, zero), top));
+          int i[4];
+          cv::v_store(i, index);
+          const cv::v_float64x2 f = at - cv::v_cvt_f64(index);
+          const cv::v_float64x2 low(profile[static_cast<size_t>(i[0])],
+                                    profile[static_cast<size_t>(i[1])]);
+          const cv::v_float64x2 high(profile[static_cast<size_t>(i[0] + 1)],
+                                     profile[static_cast<size_t>(i[1] + 1)]);
+          const cv::v_float64x2 value = (one - f) * low + f * high;
+          cv::v_store(&energies[s], cv::v_load(&energies[s]) + cv::v_select(inside, value, zero));
+        }
+      }
+#endif
+      for (; s < offsets.size(); ++s) {
         const double at = ((sign * offsets[s] - turned) * rays.px_per_mm[k] + reach_px[k]) / kStep;
         if (at < 0) continue;
         const int i = static_cast<int>(at);
@@ -296,11 +328,19 @@ TileFit FitTile(const cv::Mat& image, const calibration::TableMapping& mapping,
   SquareEdgePoints edges;
   SideSearch search;
   SquareFit fit;
+  const int total_rays = 4 * options.rays_per_side;
   for (int iteration = 0; iteration < options.iterations; ++iteration) {
     search = SearchSides(
         image, ProjectSides(mapping, centre, angle, edge_reach, height_mm, options), options);
     if (search.edge_pixels.size() < 6) {
       result.reason = "no side edges";
+      return result;
+    }
+    // The last search's edges are all the fit can count as inliers: too few cannot make the
+    // support, and the fit need not run (the same verdict, sooner).
+    if (iteration + 1 == options.iterations &&
+        static_cast<double>(search.edge_pixels.size()) / total_rays < options.min_support) {
+      result.reason = "sides found on too few rays";
       return result;
     }
     edges.points = mapping.ImageToTable(search.edge_pixels, height_mm);
@@ -319,7 +359,6 @@ TileFit FitTile(const cv::Mat& image, const calibration::TableMapping& mapping,
       if (fit.side_inliers[side] > 0) edge_reach[side] = model.half_side + fit.side_offsets[side];
     }
   }
-  const int total_rays = 4 * options.rays_per_side;
   result.centre_mm = centre;
   result.angle_rad = Wrap(angle, 0.5 * CV_PI);
   result.edge_px = search.edge_pixels;
