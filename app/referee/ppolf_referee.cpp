@@ -38,6 +38,11 @@ bool InPlay(const Json& details, int seat) {
   return PlayerDetails(details, seat).at("state") == "in play";
 }
 
+// A player whose coin may lie on the course: in play, or set down to tee off.
+bool MayHaveCoinOut(const Json& details, int seat) {
+  return PlayerDetails(details, seat).at("state") != "holed";
+}
+
 Json TilePoseJson(const ObservedPiece& tile) {
   return {{"at", rules::ToJson(tile.position_mm)},
           {"angle_deg", tile.angle_deg},
@@ -127,6 +132,35 @@ int PpolfReferee::CoinTrack(const TableObservation& table, int seat) const {
   return tracks.empty() ? -1 : tracks.front();
 }
 
+int PpolfReferee::MisreadCoin(const Json& details, const TableObservation& table, int seat) const {
+  if (!MayHaveCoinOut(details, seat) || CoinTrack(table, seat) >= 0) return -1;
+  for (int other = 0; other < static_cast<int>(binding_.coins.size()); ++other) {
+    if (other != seat && MayHaveCoinOut(details, other) && CoinTrack(table, other) < 0) return -1;
+  }
+  int found = -1;
+  for (const ObservedPiece& piece : table.pieces) {
+    if (piece.kind != vision::ObservedKind::kCoin || binding_.SeatOf(piece) >= 0) continue;
+    if (found >= 0) return -1;
+    found = piece.track_id;
+  }
+  return found;
+}
+
+int PpolfReferee::PlayerCoin(const Json& details, const TableObservation& table, int seat) const {
+  const int track = CoinTrack(table, seat);
+  return track >= 0 ? track : MisreadCoin(details, table, seat);
+}
+
+int PpolfReferee::SeatOfCoin(const Json& details, const TableObservation& table, int track) const {
+  const ObservedPiece* piece = FindTrack(table, track);
+  if (piece == nullptr) return -1;
+  if (const int seat = binding_.SeatOf(*piece); seat >= 0) return seat;
+  for (int seat = 0; seat < static_cast<int>(binding_.coins.size()); ++seat) {
+    if (MisreadCoin(details, table, seat) == track) return seat;
+  }
+  return -1;
+}
+
 int PpolfReferee::TileTrack(const TableObservation& table, int tile) const {
   const std::vector<int> tracks =
       TracksMatching(table, binding_.tiles.at(static_cast<size_t>(tile)));
@@ -139,12 +173,20 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     return Verdict::NotJudged("no flick is due now: " + expected.status);
   }
   const Json details = state.Scorecard().details;
-  const std::optional<int> coin = FirstMoved(shot, [&](int track) {
-    const ObservedPiece* piece = FindTrack(shot.before, track);
-    return piece != nullptr && binding_.SeatOf(*piece) >= 0;
-  });
+  std::optional<int> coin =
+      FirstMoved(shot, [&](int track) { return SeatOfCoin(details, shot.before, track) >= 0; });
+  int seat = coin ? SeatOfCoin(details, shot.before, *coin) : -1;
+  if (!coin && expected.actors.size() == 1 && CoinTrack(shot.before, expected.actors[0]) < 0) {
+    // The coin of the one player due to flick is not seen, and a coin read as no player's was
+    // flicked: theirs, misread (every coin on a Ppolf course is a player's).
+    coin = FirstMoved(shot, [&](int track) {
+      const ObservedPiece* piece = FindTrack(shot.before, track);
+      return piece != nullptr && piece->kind == vision::ObservedKind::kCoin &&
+             binding_.SeatOf(*piece) < 0;
+    });
+    seat = expected.actors[0];
+  }
   if (!coin) return Verdict::NotJudged("no player's coin was flicked");
-  const int seat = binding_.SeatOf(*FindTrack(shot.before, *coin));
   const std::string& name = state.game().PlayerName(seat);
   if (!Contains(expected.actors, seat)) {
     return Verdict::NotJudged(name + "'s coin was flicked, but " + expected.status);
@@ -160,20 +202,19 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     question.kind = "flick";
     question.question = "did " + name + "'s coin touch the hole? (it lay next to it)";
     question.actors = {seat};
-    question.choices = {{Flick(state, shot, *coin, hole_track, true), name + " hit the hole"},
-                        {Flick(state, shot, *coin, hole_track, false), name + " missed"}};
+    question.choices = {{Flick(state, shot, seat, *coin, hole_track, true), name + " hit the hole"},
+                        {Flick(state, shot, seat, *coin, hole_track, false), name + " missed"}};
     return Verdict::Ask(question, name + "'s coin lay next to the hole: a touch may be unseen");
   }
   const bool hit = hole_track >= 0 && Touched(shot, *coin, hole_track);
   std::string reason = name + (hit ? " hit the hole" : " missed");
   if (off_table) reason += ", off the table";
-  return Verdict::Act(Flick(state, shot, *coin, hole_track, hit), reason);
+  return Verdict::Act(Flick(state, shot, seat, *coin, hole_track, hit), reason);
 }
 
-Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot, int coin,
+Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot, int seat, int coin,
                          int hole_track, bool hit) const {
   const Json details = state.Scorecard().details;
-  const int seat = binding_.SeatOf(*FindTrack(shot.before, coin));
   Json flick = {{"type", "flick"}, {"player", state.game().PlayerName(seat)}};
   const bool off_table = Contains(shot.left_table, coin);
   if (hit) flick["hit"] = true;
@@ -184,7 +225,7 @@ Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot,
   std::vector<int> gone = {seat};
   for (int other = 0; other < state.game().NumPlayers(); ++other) {
     if (other == seat || !InPlay(details, other)) continue;
-    const int track = CoinTrack(shot.before, other);
+    const int track = PlayerCoin(details, shot.before, other);
     if (track < 0) continue;
     if (hole_track >= 0 && Touched(shot, track, hole_track)) {
       knocked_in.push_back(state.game().PlayerName(other));
@@ -214,7 +255,7 @@ Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot,
   for (int player = 0; player < state.game().NumPlayers(); ++player) {
     const bool still_in_play = player == seat ? !hit && !off_table : InPlay(details, player);
     if (!still_in_play || (player != seat && Contains(gone, player))) continue;
-    const int track = player == seat ? coin : CoinTrack(shot.before, player);
+    const int track = player == seat ? coin : PlayerCoin(details, shot.before, player);
     if (const ObservedPiece* resting = FindTrack(shot.after, track)) {
       coins.push_back({{"player", state.game().PlayerName(player)},
                        {"at", rules::ToJson(resting->position_mm)},
@@ -232,9 +273,9 @@ std::optional<Json> PpolfReferee::Refresh(const rules::State& state, const Table
   Json coins = Json::array();
   for (int seat = 0; seat < state.game().NumPlayers(); ++seat) {
     if (!InPlay(details, seat)) continue;
-    const ObservedPiece* coin = FindTrack(now, CoinTrack(now, seat));
+    const ObservedPiece* coin = FindTrack(now, PlayerCoin(details, now, seat));
     if (coin == nullptr) continue;
-    const ObservedPiece* before = FindTrack(last, CoinTrack(last, seat));
+    const ObservedPiece* before = FindTrack(last, PlayerCoin(details, last, seat));
     if (before != nullptr && !MovedBetween(*before, *coin)) continue;
     coins.push_back({{"player", state.game().PlayerName(seat)},
                      {"at", rules::ToJson(coin->position_mm)},

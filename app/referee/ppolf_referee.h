@@ -51,6 +51,16 @@ class PpolfReferee : public GameReferee {
 
   // Which piece on `table` is the coin of `seat` (a track id), or -1.
   int CoinTrack(const vision::TableObservation& table, int seat) const;
+  // The coin on `table` the camera misread (its face reads as no player's) that must be
+  // `seat`'s: every coin on a Ppolf course is a player's, so when `seat`'s is the only coin in
+  // play not seen and exactly one coin reads as no player's, that one; else -1.
+  int MisreadCoin(const rules::Json& details, const vision::TableObservation& table,
+                  int seat) const;
+  // `seat`'s coin on `table`: read as theirs, or misread (MisreadCoin); -1 when not seen.
+  int PlayerCoin(const rules::Json& details, const vision::TableObservation& table, int seat) const;
+  // Whose coin track `track` on `table` is, or -1.
+  int SeatOfCoin(const rules::Json& details, const vision::TableObservation& table,
+                 int track) const;
   // Which piece on `table` is course tile `tile`, or -1.
   int TileTrack(const vision::TableObservation& table, int tile) const;
 
@@ -58,9 +68,9 @@ class PpolfReferee : public GameReferee {
   std::vector<std::string> ShotTypes() const override { return {"flick"}; }
 
  private:
-  // The flick of the player whose coin is track `coin`, the hole `hole_track` hit or not.
-  rules::Json Flick(const rules::State& state, const vision::ShotObservation& shot, int coin,
-                    int hole_track, bool hit) const;
+  // The flick of player `seat`, whose coin is track `coin`, the hole `hole_track` hit or not.
+  rules::Json Flick(const rules::State& state, const vision::ShotObservation& shot, int seat,
+                    int coin, int hole_track, bool hit) const;
 
   PpolfBinding binding_;
 };

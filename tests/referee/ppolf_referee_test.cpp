@@ -135,6 +135,31 @@ TEST_F(PpolfRefereeTest, ATileKnockedOffTheTableIsCountedAndTheHoleStaysWhereItW
   EXPECT_EQ(action["hole"]["at"], Json({500.0, 300.0}));
 }
 
+TEST_F(PpolfRefereeTest, ACoinWhoseFaceTheCameraMisreadIsThePlayerWhoseCoinIsNotSeen) {
+  // Small on a large course, Bob's coin reads as a value side: every coin on the course is a
+  // player's, and his is the one not seen.
+  JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+                     CourseWith({SuitCoin(20, "suns", {330, 440})}), {20}));
+  const vision::ObservedPiece misread = ValueCoin(21, "4", {150, 320});
+  vision::ObservedPiece rested = misread;
+  rested.position_mm = {330, 150};
+  rested.footprint = rules::Circle{rested.position_mm, 9.525};
+  const Json action =
+      JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {330, 440}), misread}),
+                         CourseWith({SuitCoin(20, "suns", {330, 440}), rested}), {21}));
+  EXPECT_EQ(action["player"], "Bob");
+  ASSERT_TRUE(action.contains("coins"));
+  EXPECT_EQ(action["coins"].size(), 2u);  // Ann's, and Bob's where it rests
+  // Ann's next flick: the misread coin is still Bob's.
+  const Json next =
+      JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {330, 440}), rested}),
+                         CourseWith({SuitCoin(20, "suns", {400, 420}), rested}), {20}));
+  EXPECT_EQ(next["player"], "Ann");
+  ASSERT_EQ(next["coins"].size(), 2u);
+  EXPECT_EQ(next["coins"][1]["player"], "Bob");
+  EXPECT_EQ(next["coins"][1]["at"], Json({330.0, 150.0}));
+}
+
 TEST_F(PpolfRefereeTest, AFlickOutOfTurnIsNotJudged) {
   const Verdict verdict =
       referee_->Judge(*state_, Shot(CourseWith({SuitCoin(21, "arms", {150, 300})}),
