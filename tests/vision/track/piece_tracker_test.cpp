@@ -710,13 +710,18 @@ ObservedPiece Confident(ObservedPiece piece) {
   return piece;
 }
 
-TEST(PieceTrackerTest, ABlurThatGoesNowhereIsNoPieceAndNoShot) {
-  // An arm leaving the view leaves a change that lingers in place for a few frames.
+// Feeds frames to a tracker and keeps every event.
+struct Recorder {
   PieceTracker tracker;
   std::vector<TrackEvent> events;
-  const auto run = [&](const TrackerFrame& frame) {
+  void operator()(const TrackerFrame& frame) {
     for (TrackEvent& event : tracker.Update(frame)) events.push_back(std::move(event));
-  };
+  }
+};
+
+TEST(PieceTrackerTest, ABlurThatGoesNowhereIsNoPieceAndNoShot) {
+  // An arm leaving the view leaves a change that lingers in place for a few frames.
+  Recorder run;
   const ObservedPiece coin = Confident(Coin("suns", {100, 100}));
   double t = 0;
   for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin}));
@@ -724,25 +729,21 @@ TEST(PieceTrackerTest, ABlurThatGoesNowhereIsNoPieceAndNoShot) {
     run(Between(t, {Blur({600.0 + (i % 3), 20.0 - (i % 2)})}));
   }
   for (; t < 2.5; t += 1.0 / 30) run(Look(t, {coin}));
-  EXPECT_TRUE(Of(events, Type::kShotEnded).empty());
-  EXPECT_TRUE(Of(events, Type::kLost).empty());
-  EXPECT_TRUE(Of(events, Type::kLeftTable).empty());
-  EXPECT_EQ(tracker.Table(t).pieces.size(), 1u);
+  EXPECT_TRUE(Of(run.events, Type::kShotEnded).empty());
+  EXPECT_TRUE(Of(run.events, Type::kLost).empty());
+  EXPECT_TRUE(Of(run.events, Type::kLeftTable).empty());
+  EXPECT_EQ(run.tracker.Table(t).pieces.size(), 1u);
 }
 
 TEST(PieceTrackerTest, ABlurRightAfterTheOnlyCoinWasLiftedIsThatCoinPutDownAndFlicked) {
   // The player picks the coin up, sets it down elsewhere and flicks it at once: the camera
   // sees it vanish under the hand, then a blur; the face is read only at the end.
-  PieceTracker tracker;
-  std::vector<TrackEvent> events;
-  const auto run = [&](const TrackerFrame& frame) {
-    for (TrackEvent& event : tracker.Update(frame)) events.push_back(std::move(event));
-  };
+  Recorder run;
   const ObservedPiece coin = Confident(Coin("arms", {600, 300}));
   const ObservedPiece other = Confident(Coin("suns", {100, 100}));
   double t = 0;
   for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin, other}));
-  const int id = TrackNear(tracker.Table(t), {600, 300});
+  const int id = TrackNear(run.tracker.Table(t), {600, 300});
   run(Look(t, {other}, /*hand=*/true));  // lifted: gone, though its place is not hidden
   t += 1.0 / 30;
   for (int i = 0; i < 10; ++i, t += 1.0 / 30) {
@@ -750,7 +751,7 @@ TEST(PieceTrackerTest, ABlurRightAfterTheOnlyCoinWasLiftedIsThatCoinPutDownAndFl
   }
   ObservedPiece landed = Confident(Coin("arms", {430, 300}));
   for (; t < 3.0; t += 1.0 / 30) run(Look(t, {landed, other}));
-  const auto ended = Of(events, Type::kShotEnded);
+  const auto ended = Of(run.events, Type::kShotEnded);
   ASSERT_EQ(ended.size(), 1u);
   EXPECT_EQ(ended[0].shot.moved, std::vector<int>{id});
   EXPECT_EQ(TrackNear(ended[0].shot.after, {430, 300}), id);
