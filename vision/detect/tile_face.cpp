@@ -266,6 +266,23 @@ TileFace TileFaceClassifier::Classify(const cv::Mat& image,
     }
     face[c] = Median(channel);
   }
+  // How far the plain face differs between opposite halves: a square fitted half over a tile
+  // and half over the table shows the table's colour in one half.
+  for (int axis = 0; axis < 2; ++axis) {
+    for (int c = 0; c < 3; ++c) {
+      std::vector<float> halves[2];
+      for (const int i : set.plain_cells) {
+        if (visible[static_cast<size_t>(i)] == 0) continue;
+        const int along = axis == 0 ? i % n : i / n;
+        halves[along < n / 2 ? 0 : 1].push_back(colours[static_cast<size_t>(i)][c]);
+      }
+      if (halves[0].empty() || halves[1].empty()) continue;
+      result.half_contrast =
+          std::max(result.half_contrast, std::abs(static_cast<double>(Median(halves[0])) -
+                                                  static_cast<double>(Median(halves[1]))) /
+                                             std::max(1.0, static_cast<double>(face[c])));
+    }
+  }
   std::vector<cv::Vec3f> balanced;
   std::vector<float> shape;
   ToInk(colours, face, balanced, shape);

@@ -39,6 +39,9 @@ struct TileFace {
   double score = 0;       // of the best template (shape match minus colour misfit)
   double margin = 0;      // over the best template of another class
   double confidence = 0;  // 0..1
+  // The largest difference of the plain (never inked) face's colour between opposite halves,
+  // relative to the face's colour, over both axes and the three channels.
+  double half_contrast = 0;
 };
 
 // Recognises tiles by their printed art: the top face is sampled cell by cell on the tile's

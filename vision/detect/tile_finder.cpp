@@ -77,11 +77,48 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
 
   context.timer.Start("classify");
   // A first look at the art, with nothing known over it, only to choose among overlapping
-  // fits (Describe reads it for good once the coins on tiles are known).
-  std::vector<double> quality;
-  for (const TileFit& fit : fits) {
-    quality.push_back(Quality(fit, faces_.Classify(context.frame, context.mapping, fit.centre_mm,
-                                                   fit.angle_rad, side, top)));
+  // fits (Describe reads it for good once the coins on tiles are known). A square fitted half
+  // over a tile and half over the empty place beside it (the line of a back's cross, the seams
+  // either side and the tile's side make a square of their own, as at a bocce end box's notch)
+  // shows a plain face of two colours, and can have taken the candidates of the tile itself:
+  // that tile is looked for half a side over each way (not beside squares of starker
+  // contrast, such as a marker sheet's). Such a refit must show one colour.
+  std::vector<double> quality(fits.size(), 0.0);
+  std::vector<double> contrast(fits.size(), 0.0);
+  const auto look = [&](size_t i) {
+    const TileFit& fit = fits[i];
+    const TileFace face =
+        faces_.Classify(context.frame, context.mapping, fit.centre_mm, fit.angle_rad, side, top);
+    quality[i] = Quality(fit, face);
+    contrast[i] = face.half_contrast;
+  };
+  for (size_t i = 0; i < fits.size(); ++i) look(i);
+  const size_t first_fits = fits.size();
+  for (size_t i = 0; i < first_fits; ++i) {
+    if (contrast[i] <= options.max_half_contrast || contrast[i] > options.max_shifted_contrast)
+      continue;
+    const cv::Point2d centre = fits[i].centre_mm;
+    const double angle = fits[i].angle_rad;
+    for (int k = 0; k < 4; ++k) {
+      const double a = angle + 0.5 * CV_PI * k;
+      const cv::Point2d initial = centre + 0.5 * side * cv::Point2d(std::cos(a), std::sin(a));
+      const bool known = std::any_of(fits.begin(), fits.end(), [&](const TileFit& fit) {
+        return cv::norm(fit.centre_mm - initial) < 0.25 * side;
+      });
+      if (known) continue;
+      TileFit shifted =
+          FitTile(context.frame, context.mapping, initial, angle, side, top, 0, options.fit);
+      if (!shifted.accepted) continue;
+      fits.push_back(std::move(shifted));
+      quality.push_back(0);
+      contrast.push_back(0);
+      look(fits.size() - 1);
+      if (contrast.back() > options.max_half_contrast) {
+        fits.pop_back();
+        quality.pop_back();
+        contrast.pop_back();
+      }
+    }
   }
 
   context.timer.Start("dedupe");
@@ -150,6 +187,19 @@ std::vector<ObservedPiece> TileFinder::Describe(const FrameContext& context,
     const TileFit& fit = squares[k];
     const TileFace face = faces_.Classify(context.frame, context.mapping, fit.centre_mm,
                                           fit.angle_rad, side, top, occluders);
+    if (face.recognised && face.half_contrast > options.max_half_contrast &&
+        face.score < options.min_printed_art_score &&
+        fit.support < options.min_two_coloured_support) {
+      // Half over the tile and half over what lies beside it: the plain face shows two colours,
+      // the art reads barely and the sides are found on few rays (art read clearly, or sides
+      // found all round, vouch for a tile whose face shows a shadow).
+      char reason[120];
+      std::snprintf(reason, sizeof reason,
+                    "two colours: its halves differ (contrast %.3f, art %.2f, support %.2f)",
+                    face.half_contrast, face.score, fit.support);
+      context.Reject(ObservedKind::kTile, "classify", reason, fit.centre_mm);
+      continue;
+    }
     if (!face.recognised) {
       char reason[160];
       if (face.hidden > options.face.max_hidden)

@@ -26,6 +26,10 @@ void TileOptions::Check() const {
   Require(printed_margin >= 0 && printed_margin <= 1, "printed_margin", "in 0..1");
   Require(min_printed_art_score >= 0 && min_printed_art_score <= 1, "min_printed_art_score",
           "in 0..1");
+  Require(max_half_contrast > 0, "max_half_contrast", "positive");
+  Require(min_two_coloured_support >= 0 && min_two_coloured_support <= 1,
+          "min_two_coloured_support", "in 0..1");
+  Require(max_shifted_contrast >= 0, "max_shifted_contrast", "at least 0");
 }
 
 }  // namespace tabref::vision

@@ -26,6 +26,20 @@ struct TileOptions {
   // ... and only when the art is read at least this well (a real tile's art scores 0.8-1; a
   // square fitted half over the table, 0.45-0.5).
   double min_printed_art_score = 0.6;
+  // A square whose plain (never inked) face, the coins on it left out, differs between opposite
+  // halves by more than this share of its colour is half over something else, not a tile
+  // (real tiles: 0.01-0.02; a square half over a tile and half over the table at a bocce end
+  // box's notch: 0.08-0.14), unless its art reads at least min_printed_art_score or its
+  // sides are found on at least min_two_coloured_support of the rays (a real tile under a
+  // shadow on detection scene 3: contrast 0.41, art 0.58, support 0.58; the squares over a
+  // notch: art 0.45-0.5, support 0.45-0.56: a thin margin).
+  double max_half_contrast = 0.05;
+  double min_two_coloured_support = 0.57;
+  // Such a square may have taken the candidates of the tile it half covers: that tile is looked
+  // for half a side over each way when the square's contrast, at a first look with nothing
+  // known over it, is at most this (a tile beside the table: 0.08-0.3; a marker sheet's black
+  // and white, 0.7-5, needs no such search and would only cost time).
+  double max_shifted_contrast = 0.5;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;
