@@ -286,4 +286,20 @@ DetectionScene MakeDetectionScene(const PieceSet& set, const DetectionSceneOptio
   return scene;
 }
 
+DetectionSceneOptions BareTableOptions(int width, int height, std::uint64_t seed) {
+  DetectionSceneOptions options;
+  options.seed = seed;
+  options.width = width;
+  options.height = height;
+  options.coins = 0;
+  options.tiles = 0;
+  options.pyramids = 0;
+  options.touching_coins = 0;
+  options.coins_on_paper = 0;
+  options.distractors = false;
+  options.hand_chance = 0;
+  options.vary_lighting = false;
+  return options;
+}
+
 }  // namespace tabref::vision::sim

@@ -54,4 +54,8 @@ struct DetectionScene {
 
 DetectionScene MakeDetectionScene(const PieceSet& set, const DetectionSceneOptions& options);
 
+// Options for a bare table at `width` x `height`: no piece, distractor or hand, steady light
+// (tests that lay out their own pieces).
+DetectionSceneOptions BareTableOptions(int width, int height, std::uint64_t seed);
+
 }  // namespace tabref::vision::sim

@@ -31,18 +31,7 @@ struct EndBox {
 // The end box of bocce seed 19 (tiles turned by a few hundredths of a degree, the jack in
 // the notch close to the tile beside it), rendered at 1280x720 from a webcam of `seed`.
 EndBox DetectEndBox(const PieceSet& set, std::uint64_t seed) {
-  sim::DetectionSceneOptions options;
-  options.seed = seed;
-  options.width = 1280;
-  options.height = 720;
-  options.coins = 0;
-  options.tiles = 0;
-  options.pyramids = 0;
-  options.touching_coins = 0;
-  options.coins_on_paper = 0;
-  options.distractors = false;
-  options.hand_chance = 0;
-  options.vary_lighting = false;
+  const sim::DetectionSceneOptions options = sim::BareTableOptions(1280, 720, seed);
   sim::DetectionScene scene = sim::MakeDetectionScene(set, options);
   // The bocce table, seen by a webcam framing it whole (~0.8 px/mm).
   scene.layout.play_width_mm = 1060;

@@ -17,20 +17,9 @@ namespace {
 
 // An empty table filmed at 1280x720 and 30 fps: its camera, layout and light.
 sim::DetectionScene EmptyTable() {
-  sim::DetectionSceneOptions options;
-  options.width = 1280;
-  options.height = 720;
+  sim::DetectionSceneOptions options = sim::BareTableOptions(1280, 720, 3);
   options.tilt_deg = 15;
-  options.coins = 0;
-  options.tiles = 0;
-  options.pyramids = 0;
-  options.touching_coins = 0;
-  options.coins_on_paper = 0;
-  options.distractors = false;
-  options.hand_chance = 0;
-  options.vary_lighting = false;
   options.material = sim::TableMaterial::kWood;
-  options.seed = 3;
   return sim::MakeDetectionScene(LoadPieceSet(DefaultPieceSetFile()), options);
 }
 
