@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -18,13 +19,14 @@ std::string Sample(const std::string& game) {
   return std::string(TABREF_SOURCE_DIR) + "/data/samples/" + game + ".json";
 }
 
+// Named by process and count: ctest runs each test in a process of its own, two at a time
+// (gtest's random seed, used before, is the same for processes started in one millisecond).
 class TempFile {
  public:
   explicit TempFile(const std::string& contents)
       : path_(std::filesystem::temp_directory_path() /
-              ("tabref_cli_test_" +
-               std::to_string(::testing::UnitTest::GetInstance()->random_seed()) + "_" +
-               std::to_string(counter_++) + ".json")) {
+              ("tabref_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++) +
+               ".json")) {
     std::ofstream(path_) << contents;
   }
   ~TempFile() { std::filesystem::remove(path_); }
