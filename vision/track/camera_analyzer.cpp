@@ -27,8 +27,6 @@ constexpr double kVacatedMarginMm = 2.5;
 constexpr double kVacatedShare = 0.2;
 // An unexplained blob confirmed by one in the next frame within this (mm).
 constexpr double kConfirmReachMm = 150;
-// ... that moved at least this far (mm; a blob's centre jitters by about a view pixel).
-constexpr double kConfirmTravelMm = 4;
 // A resting piece measured this many diameters away one frame later must look blurred.
 constexpr double kLeapDiameters = 1.5;
 // A face read below the detector's bar votes this share of its score (a recognised face votes
@@ -496,13 +494,9 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       const rules::Vec2 at = ToTable(px, 0.5 * detector_->Set().coin_thickness_mm);
       if (under_hand(at)) continue;
       blobs.push_back(at);
-      // By a blob of the last frame it moved on from: change that stays put (a hand leaving,
-      // a shadow fading) is no piece.
-      const bool confirmed =
-          std::any_of(candidates_.begin(), candidates_.end(), [&](const rules::Vec2& before) {
-            const double travel = rules::Distance(before, at);
-            return travel >= kConfirmTravelMm && travel < kConfirmReachMm;
-          });
+      const bool confirmed = std::any_of(
+          candidates_.begin(), candidates_.end(),
+          [&](const rules::Vec2& before) { return rules::Distance(before, at) < kConfirmReachMm; });
       if (!confirmed) continue;
       ObservedPiece piece;
       piece.kind = area_mm2 > 0.6 * 50.8 * 50.8 ? ObservedKind::kTile : ObservedKind::kCoin;
