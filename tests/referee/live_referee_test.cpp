@@ -135,6 +135,29 @@ TEST(LiveEvaluation, ActionsCompareWithinTheTolerance) {
   EXPECT_FALSE(SameAction(truth, {{"type", "bowl"}, {"position", {100.0, 200.0}}}, 3.0));
 }
 
+TEST(LiveEvaluation, TurnsCompareByHowFarTheyMoveAnOutline) {
+  const auto pyramid = [](const char* pose, double angle_deg) {
+    return rules::Json{{"position", {100.0, 200.0}}, {"pose", pose}, {"angle_deg", angle_deg}};
+  };
+  // An upright square a quarter turn on is the same square; 5.5 degrees moves a large
+  // pyramid's base corner 1.7 mm, 12 degrees 3.8 mm.
+  EXPECT_TRUE(SameAction(pyramid("upright", -140.4), pyramid("upright", 45.0), 3.0));
+  EXPECT_FALSE(SameAction(pyramid("upright", -140.4), pyramid("upright", 45.0), 1.0));
+  EXPECT_FALSE(SameAction(pyramid("upright", -140.4), pyramid("upright", 27.5), 3.0));
+  // A lying pyramid's apex points one way only.
+  EXPECT_TRUE(SameAction(pyramid("lying", -152.1), pyramid("lying", 207.6), 3.0));
+  EXPECT_FALSE(SameAction(pyramid("lying", -152.1), pyramid("lying", 117.9), 3.0));
+  EXPECT_TRUE(SameAction(pyramid("lying", 359.0), pyramid("lying", 2.0), 3.0));
+  // A target set down stands upright; a tile's corner reaches twice as far.
+  EXPECT_TRUE(SameAction({{"type", "place_target"}, {"angle_deg", -147.8}},
+                         {{"type", "place_target"}, {"angle_deg", 34.4}}, 3.0));
+  const auto tile = [](double angle_deg) {
+    return rules::Json{{"at", {100.0, 200.0}}, {"angle_deg", angle_deg}};
+  };
+  EXPECT_TRUE(SameAction(tile(1.0), tile(87.0), 3.0));
+  EXPECT_FALSE(SameAction(tile(1.0), tile(84.0), 3.0));
+}
+
 TEST(LiveEvaluation, ASidesBowlsCompareAsASet) {
   const auto bowl = [](double x, double y) {
     return rules::Json{{"position", {x, y}}, {"sigma_mm", 0.2}};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <sstream>
 #include <utility>
 
@@ -11,6 +12,12 @@
 
 namespace tabref::referee {
 namespace {
+
+// A turn is compared by how far it moves the piece's outline, which is to stay within the
+// places' tolerance: a tile's corner (Ppolf places tiles "at" a point) or a large pyramid's
+// base corner, this far from the centre.
+constexpr double kTileTurnReachMm = 36;
+constexpr double kPyramidTurnReachMm = 18;
 
 // An ostream that drops everything.
 class NullBuffer : public std::streambuf {
@@ -76,6 +83,16 @@ bool SamePlaces(const rules::Json& a, rules::Json b, size_t first, double tolera
   return false;
 }
 
+// Whether the turns of two pieces (`a` names its kind and pose) move its outline by no more
+// than `tolerance_mm`. Tiles and upright pyramids' bases are squares, alike every quarter
+// turn; a lying pyramid's apex points one way only.
+bool SameTurn(const rules::Json& a, double a_deg, double b_deg, double tolerance_mm) {
+  const double period = a.value("pose", "") == "lying" ? 360 : 90;
+  const double apart = std::fmod(std::abs(a_deg - b_deg), period);
+  const double apart_rad = std::min(apart, period - apart) * std::numbers::pi / 180;
+  return apart_rad * (a.contains("at") ? kTileTurnReachMm : kPyramidTurnReachMm) <= tolerance_mm;
+}
+
 }  // namespace
 
 bool SameScorecard(const rules::Json& a, const rules::Json& b) {
@@ -105,6 +122,10 @@ bool SameAction(const rules::Json& a, const rules::Json& b, double tolerance_mm)
   if (a.is_object()) {
     for (const auto& [key, value] : a.items()) {
       if (key == "sigma_mm") continue;
+      if (key == "angle_deg" && value.is_number() && b.contains(key) && b[key].is_number()) {
+        if (!SameTurn(a, value.get<double>(), b[key].get<double>(), tolerance_mm)) return false;
+        continue;
+      }
       if (!b.contains(key) || !SameAction(value, b[key], tolerance_mm)) return false;
     }
     for (const auto& [key, value] : b.items()) {
