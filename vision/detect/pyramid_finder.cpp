@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "vision/detect/paper_white.h"
 #include "vision/detect/pyramid_candidates.h"
@@ -82,6 +83,20 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     hits.push_back(upper);
   };
   const auto single_overlap = [&](size_t i) { return std::max(0.0, singles[i].overlap); };
+  // The pair a blob of one colour shows: where the game nests two of one size (a catapult),
+  // those unless two sizes overlap it clearly better (a blurred edge favours a larger lower
+  // one). Judged by the better pair's overlap (`second`).
+  const auto same_colour_pair = [&](const PyramidCandidate& blob) {
+    const PyramidStackHypothesis unalike =
+        SearchStackedPoses(blob, nullptr, shapes_, context.view, options.stack);
+    if (!options.nested_alike_pairs) return std::pair(unalike, unalike.overlap);
+    PyramidStackOptions alike_options = options.stack;
+    alike_options.alike_only = true;
+    const PyramidStackHypothesis alike =
+        SearchStackedPoses(blob, nullptr, shapes_, context.view, alike_options);
+    const bool take_alike = alike.overlap >= unalike.overlap - options.nested_alike_margin;
+    return std::pair(take_alike ? alike : unalike, std::max(alike.overlap, unalike.overlap));
+  };
   struct StackChoice {
     double gain;
     std::vector<size_t> lower;
@@ -131,10 +146,9 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   }
   for (size_t i = 0; i < blobs.size(); ++i) {
     if (used[i] || single_overlap(i) >= options.stack_below_overlap) continue;
-    const PyramidStackHypothesis stack =
-        SearchStackedPoses(blobs[i], nullptr, shapes_, context.view, options.stack);
-    if (stack.overlap >= options.min_same_colour_stack_overlap &&
-        stack.overlap - single_overlap(i) >= options.min_same_colour_stack_gain) {
+    const auto [stack, overlap] = same_colour_pair(blobs[i]);
+    if (overlap >= options.min_same_colour_stack_overlap &&
+        overlap - single_overlap(i) >= options.min_same_colour_stack_gain) {
       used[i] = true;
       add_stack(stack, blobs[i].colour, blobs[i].colour);
     }
@@ -164,6 +178,16 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
                                     options.loose_outline_sigma_mm * (1 - fit.tight_support));
     }
     if (!hit.outline_fitted && hit.overlap < options.min_unfitted_overlap) {
+      if (options.nested_alike_pairs) {
+        // An outline no single pyramid has, of a blob a single one overlaps loosely: two of
+        // one size nested, whose silhouette is a single one's raised a fifth higher.
+        const auto [stack, overlap] = same_colour_pair(blobs[i]);
+        if (overlap >= options.min_same_colour_stack_overlap &&
+            overlap >= hit.overlap - options.nested_alike_slack) {
+          add_stack(stack, blobs[i].colour, blobs[i].colour);
+          continue;
+        }
+      }
       context.Reject(ObservedKind::kPyramid, "fit",
                      fit.accepted ? "outline fit left the silhouette" : fit.reason,
                      hit.placement.position_mm);

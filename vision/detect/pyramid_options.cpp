@@ -39,6 +39,8 @@ void PyramidOptions::Check() const {
           "in [0, 20)");
   Require(min_stack_gain > -1 && min_stack_gain < 1, "min_stack_gain", "in (-1, 1)");
   Require(min_stack_overlap > 0 && min_stack_overlap < 1, "min_stack_overlap", "in (0, 1)");
+  Require(nested_alike_margin >= 0 && nested_alike_margin < 1, "nested_alike_margin", "in [0, 1)");
+  Require(nested_alike_slack >= 0 && nested_alike_slack < 1, "nested_alike_slack", "in [0, 1)");
   Require(min_same_colour_stack_gain >= 0 && min_same_colour_stack_gain < 1,
           "min_same_colour_stack_gain", "in [0, 1)");
 }

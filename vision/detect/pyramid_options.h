@@ -52,6 +52,16 @@ struct PyramidOptions {
   double min_stack_gain = -0.06;
   double min_stack_overlap = 0.5;
   double min_same_colour_stack_gain = 0.04;
+  // Two pyramids of one size and colour, nested (an Ice Boule catapult), are looked for too:
+  // as pairs of one colour (taken as two of one size unless two sizes overlap the blob by
+  // more than `nested_alike_margin` better: a blurred edge favours a larger lower one), and
+  // where a single pyramid's outline fails and its silhouette overlaps loosely, as a pair
+  // that overlaps the blob at least `min_same_colour_stack_overlap` and no more than
+  // `nested_alike_slack` worse than the single one. Off unless the game builds such pairs:
+  // looked for everywhere they turn up in many a loosely seen single pyramid (docs/detection.md).
+  bool nested_alike_pairs = false;
+  double nested_alike_margin = 0.05;
+  double nested_alike_slack = 0.01;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;

@@ -120,7 +120,10 @@ PyramidStackHypothesis SearchStackedPoses(const PyramidCandidate& blob,
   PyramidStackHypothesis best;
   for (size_t l = 0; l < shapes.size(); ++l) {
     for (size_t u = 0; u < shapes.size(); ++u) {
-      if (shapes[u].base_mm >= shapes[l].base_mm) continue;
+      // Two of one size (a catapult) only when asked for: their silhouette differs little
+      // from one pyramid's, so a pair of them would explain many a loosely seen single one.
+      const bool alike = u == l;
+      if (options.alike_only ? !alike : shapes[u].base_mm >= shapes[l].base_mm) continue;
       PyramidStackHypothesis chosen;
       chosen.lower = l;
       chosen.upper = u;

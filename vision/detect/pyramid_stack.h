@@ -14,6 +14,9 @@ struct PyramidStackOptions {
   // Hollow pyramids nest until the upper one's base meets the lower one's sides, but never
   // deeper than this share of the upper one's height (pyramid_model.h NestedBaseHeight).
   double min_nest_share = 0.2;
+  // Only pairs of one size are tried (of one colour: a catapult); otherwise only pairs whose
+  // upper base is smaller than the lower one's.
+  bool alike_only = false;
 };
 
 // Two upright pyramids, the upper one nested on the lower one (same position and turn).
@@ -27,9 +30,10 @@ struct PyramidStackHypothesis {
 
 // The stacked pair that explains the blobs best. `upper_blob` null: both pyramids have the
 // colour of `blob`, which must then be their joined silhouettes; otherwise `upper_blob` is
-// the upper pyramid's silhouette and `blob` what it leaves of the lower one's. Only pairs
-// whose upper base is smaller than the lower one's are tried (two of one size sit on each
-// other's shoulders, which the silhouette hardly tells from one: not detected).
+// the upper pyramid's silhouette and `blob` what it leaves of the lower one's. Pairs of one
+// size (an Ice Boule catapult, nested a fifth of the upper one's height up) only with
+// `options.alike_only`, for one colour: of two colours the lower one would show as slivers
+// too thin to tell.
 PyramidStackHypothesis SearchStackedPoses(const PyramidCandidate& blob,
                                           const PyramidCandidate* upper_blob,
                                           const std::vector<PyramidShape>& shapes,
