@@ -9,6 +9,7 @@ namespace {
 constexpr double kReachS = 0.7;      // the hand comes in over this time before the flick
 constexpr double kWithdrawS = 0.5;   // and leaves over this time after it
 constexpr double kReachMm = 420;     // from where it starts to the piece
+constexpr double kLetGoS = 0.15;     // a hand that set a piece down leaves it over this time
 constexpr double kShoulderMm = 150;  // the arm reaches on this far past the table's edge
 
 // An ellipse of semi-axes (along, across) centred at `centre` in hand coordinates (x toward
@@ -74,12 +75,15 @@ double ArmOverEdge(const HandPose& pose, const cv::Rect2d& top) {
 }
 
 std::optional<HandPose> FlickingHand(const cv::Vec2d& target, double heading, double flick_s,
-                                     double time_s) {
+                                     double time_s, std::optional<double> placed_s) {
   const double before = flick_s - time_s;
   const double after = time_s - flick_s;
-  if (before > kReachS || after > kWithdrawS) return std::nullopt;
-  const double away =
-      before >= 0 ? 1 - SmoothStep(1 - before / kReachS) : SmoothStep(after / kWithdrawS);
+  const double since_placed = placed_s ? time_s - *placed_s : -1;
+  const bool placing = since_placed >= 0 && since_placed < kLetGoS && before > kReachS;
+  if ((before > kReachS && !placing) || after > kWithdrawS) return std::nullopt;
+  const double away = placing       ? SmoothStep(since_placed / kLetGoS)
+                      : before >= 0 ? 1 - SmoothStep(1 - before / kReachS)
+                                    : SmoothStep(after / kWithdrawS);
   const cv::Vec2d direction(std::cos(heading), std::sin(heading));
   HandPose pose;
   pose.heading = heading;

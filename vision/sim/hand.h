@@ -25,8 +25,10 @@ std::vector<std::vector<cv::Vec3d>> HandPolygons(const HandPose& pose);
 double ArmOverEdge(const HandPose& pose, const cv::Rect2d& top);
 
 // The hand of a player flicking a piece at `target` at time `flick_s`: it reaches in from
-// `heading`'s back side before the flick and withdraws after. Nothing when out of view.
+// `heading`'s back side before the flick and withdraws after. Nothing when out of view. A
+// hand that set the piece (or the catapult) down at `placed_s` stays at it from then on:
+// pieces do not appear on the table by themselves.
 std::optional<HandPose> FlickingHand(const cv::Vec2d& target, double heading, double flick_s,
-                                     double time_s);
+                                     double time_s, std::optional<double> placed_s = std::nullopt);
 
 }  // namespace tabref::vision::sim

@@ -30,6 +30,9 @@ struct Stroke {
   cv::Vec2d from;
   double heading = 0;
   double time_s = 0;
+  // When the hand set the pieces of this shot down (none for the first shot: the recording
+  // starts with them in place).
+  std::optional<double> placed_s;
 };
 
 double Rounded(double value) { return std::round(value * 1e4) / 1e4; }
@@ -159,8 +162,8 @@ void GameRun::Decide(const ManualDecision& decision, const World& world) {
 std::optional<vision::sim::HandPose> GameRun::HandAt(double time_s) const {
   if (!options_.recording.hand || strokes_.empty()) return std::nullopt;
   const Stroke& stroke = strokes_.back();
-  std::optional<vision::sim::HandPose> hand =
-      vision::sim::FlickingHand(stroke.from, stroke.heading, stroke.time_s, time_s);
+  std::optional<vision::sim::HandPose> hand = vision::sim::FlickingHand(
+      stroke.from, stroke.heading, stroke.time_s, time_s, stroke.placed_s);
   if (hand) hand->arm_mm = vision::sim::ArmOverEdge(*hand, table_.layout.TableTop());
   return hand;
 }
@@ -221,7 +224,8 @@ void GameRun::StartShot(World& world, const Expectation& expected) {
   const vision::sim::Body& piece = world.Bodies().at(static_cast<size_t>(shot.strike.body));
   shot.strike_s = world.Time() + kPauseBeforeShotS;
   strokes_.push_back({piece.position, std::atan2(shot.strike.velocity[1], shot.strike.velocity[0]),
-                      shot.strike_s});
+                      shot.strike_s,
+                      strokes_.empty() ? std::nullopt : std::optional<double>(world.Time())});
   shot_ = std::move(shot);
   phase_ = Phase::kShot;
 }
