@@ -34,6 +34,8 @@ constexpr double kLeapDiameters = 1.5;
 constexpr double kWeakFaceVote = 0.25;
 // A disc of this share of a piece's radius tells whether its place changed.
 constexpr double kInnerDisc = 0.6;
+// A track rests where a full detection found a piece when it is this close (mm).
+constexpr double kSamePlaceMm = 2;
 
 // A blob of change in the top view: one or more connected components (px).
 struct Blob {
@@ -106,9 +108,9 @@ rules::Vec2 CameraAnalyzer::ToTable(const cv::Point2d& view_px, double height_mm
   return {lifted.x, lifted.y};
 }
 
-double CameraAnalyzer::HeightOf(const Track& track) const {
+double CameraAnalyzer::HeightOf(ObservedKind kind) const {
   const PieceSet& set = detector_->Set();
-  switch (track.piece.kind) {
+  switch (kind) {
     case ObservedKind::kCoin:
       return set.coin_thickness_mm;
     case ObservedKind::kTile:
@@ -117,6 +119,49 @@ double CameraAnalyzer::HeightOf(const Track& track) const {
       return 15;
   }
   return 0;
+}
+
+ObservedKind CameraAnalyzer::BlobKind(double area_mm2) const {
+  const auto tracked = [&](ObservedKind kind) {
+    return std::find(options_.tracked_kinds.begin(), options_.tracked_kinds.end(), kind) !=
+           options_.tracked_kinds.end();
+  };
+  if (tracked(ObservedKind::kPyramid) && !tracked(ObservedKind::kCoin))
+    return ObservedKind::kPyramid;
+  const double tile_side = detector_->Set().tile_side_mm;
+  return area_mm2 > 0.6 * tile_side * tile_side ? ObservedKind::kTile : ObservedKind::kCoin;
+}
+
+ObservedPiece CameraAnalyzer::BlobPiece(ObservedKind kind, rules::Vec2 at, double area_mm2) const {
+  const PieceSet& set = detector_->Set();
+  ObservedPiece piece;
+  piece.kind = kind;
+  piece.position_mm = at;
+  piece.sigma_mm = 1.0 / view_->Scale();
+  piece.confidence = 0;
+  switch (kind) {
+    case ObservedKind::kTile:
+      piece.footprint = rules::Square(at, set.tile_side_mm, 0);
+      break;
+    case ObservedKind::kCoin:
+      piece.footprint = rules::Circle{at, 0.5 * set.coin_diameter_mm};
+      break;
+    case ObservedKind::kPyramid: {
+      // Which size it is the next full detection tells: a disc of the blob's area, within the
+      // sizes of the set.
+      double smallest = 1e9;
+      double largest = 0;
+      for (const PyramidSize& size : set.pyramid_sizes) {
+        smallest = std::min(smallest, 0.5 * size.base_mm);
+        largest = std::max(largest, 0.5 * size.base_mm);
+      }
+      const double radius = std::sqrt(area_mm2 / CV_PI);
+      piece.footprint =
+          rules::Circle{at, largest > 0 ? std::clamp(radius, smallest, largest) : radius};
+      break;
+    }
+  }
+  return piece;
 }
 
 double CameraAnalyzer::RadiusOf(const Track& track) const {
@@ -235,7 +280,7 @@ std::optional<ObservedPiece> CameraAnalyzer::MeasureMoving(const Track& track,
     // A piece that left its place between two frames went fast and is blurred: a crisp coin
     // far from that place is another piece, put down there.
     if (from_rest && candidate.distance > kLeapDiameters * 2 * RadiusOf(track) * scale &&
-        Refit(track, ToTable(candidate.at, 0.5 * HeightOf(track)), frame)) {
+        Refit(track, ToTable(candidate.at, 0.5 * HeightOf(track.piece.kind)), frame)) {
       continue;
     }
     best = &candidate;
@@ -245,7 +290,7 @@ std::optional<ObservedPiece> CameraAnalyzer::MeasureMoving(const Track& track,
   // Taken: no other piece measures this blob.
   for (int label : best->labels) roi.setTo(0, labels == label);
   const cv::Point2d blob = best->at;
-  rules::Vec2 position = ToTable(blob, 0.5 * HeightOf(track));
+  rules::Vec2 position = ToTable(blob, 0.5 * HeightOf(track.piece.kind));
   double sigma = 1.0 / scale;
   if (refit) {
     if (const std::optional<ObservedPiece> fitted = Refit(track, position, frame)) {
@@ -301,6 +346,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     reset_background_ = false;
     settled_ = cv::Mat();
     unconfirmed_.clear();
+    detected_places_.clear();
   }
   const cv::Mat change_bg = ColourChange(view, background_);
   const cv::Mat change_prev = ColourChange(view, previous_);
@@ -340,13 +386,27 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     detection_ = detector_->Detect(frame);
     out.complete = true;
     out.settled = true;
-    for (const ObservedPiece& piece : detection_.pieces) {
+    std::vector<int> kept_as(detection_.pieces.size(), -1);
+    for (size_t i = 0; i < detection_.pieces.size(); ++i) {
+      const ObservedPiece& piece = detection_.pieces[i];
       const bool tracked = std::find(options_.tracked_kinds.begin(), options_.tracked_kinds.end(),
                                      piece.kind) != options_.tracked_kinds.end();
       if (tracked && !under_hand(piece.position_mm)) {
+        kept_as[i] = static_cast<int>(out.pieces.size());
         out.pieces.push_back(piece);
-        // Indices into the detection mean nothing to the tracker.
-        out.pieces.back().on_top_of.reset();
+      }
+    }
+    std::vector<rules::Vec2> detected_now;
+    for (const ObservedPiece& piece : out.pieces) detected_now.push_back(piece.position_mm);
+    // Which pyramid stands on which, in the indices of the pieces passed on (a coin lying on
+    // a tile moves on its own).
+    for (ObservedPiece& piece : out.pieces) {
+      if (!piece.on_top_of) continue;
+      const size_t under = static_cast<size_t>(*piece.on_top_of);
+      if (piece.kind == ObservedKind::kPyramid && under < kept_as.size() && kept_as[under] >= 0) {
+        piece.on_top_of = kept_as[under];
+      } else {
+        piece.on_top_of.reset();
       }
     }
     // Pieces the detector missed: still there when their place did not change since the
@@ -383,10 +443,16 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
         continue;
       }
       // Neither detected nor fitted: still there if its place did not change. Only a place a
-      // full detection has seen (one reached by blurred frames alone may be where a blur
-      // stopped), only while no piece like it turned up where none was expected, and only
-      // once in a row (the view it is compared with no longer shows it after that).
-      const bool seen_at_rest = !track.moving && track.path.empty();
+      // full detection has seen (before the shot, or found by the last one: one reached by
+      // blurred frames alone may be where a blur stopped), only while no piece like it turned
+      // up where none was expected, and for coins only once in a row (the view it is
+      // compared with no longer shows it after that).
+      const bool seen_at_rest =
+          !track.moving &&
+          (track.path.empty() ||
+           std::any_of(detected_places_.begin(), detected_places_.end(), [&](rules::Vec2 p) {
+             return rules::Distance(p, track.rest) < kSamePlaceMm;
+           }));
       const bool found_elsewhere =
           std::any_of(unexpected.begin(), unexpected.end(),
                       [&](const ObservedPiece& piece) { return SameIdentity(piece, track.piece); });
@@ -400,6 +466,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
         unconfirmed_.insert(track.id);
       }
     }
+    detected_places_ = std::move(detected_now);
     // The settled table is the background from now on.
     view.copyTo(background_, hand_.mask == 0);
     settled_ = view;
@@ -411,10 +478,10 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     cv::Mat candidates = changed.clone();
     std::vector<bool> disturbed(tracks.size(), false);
     std::vector<bool> vacated(tracks.size(), false);
-    // Only coins are measured between full detections (blurred blobs, the coin fitter);
-    // tiles and pyramids wait for the next one.
+    // Coins and pyramids are measured between full detections (blurred blobs; coins also
+    // with the coin fitter); tiles, which do not fly about, wait for the next one.
     const auto followed = [](const Track& track) {
-      return track.piece.kind == ObservedKind::kCoin;
+      return track.piece.kind != ObservedKind::kTile;
     };
     for (size_t t = 0; t < tracks.size(); ++t) {
       const Track& track = tracks[t];
@@ -483,31 +550,23 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     cv::Mat labels, stats, centroids;
     const int count =
         cv::connectedComponentsWithStats(unexplained, labels, stats, centroids, 8, CV_32S);
-    const double coin_area =
-        CV_PI * 0.25 * detector_->Set().coin_diameter_mm * detector_->Set().coin_diameter_mm;
+    const PieceSet& set = detector_->Set();
+    const double coin_area = CV_PI * 0.25 * set.coin_diameter_mm * set.coin_diameter_mm;
     std::vector<rules::Vec2> blobs;
     for (int label = 1; label < count; ++label) {
       const double area_mm2 = stats.at<int>(label, cv::CC_STAT_AREA) / (scale * scale);
       if (area_mm2 < options_.min_blob_share * coin_area || area_mm2 > options_.max_blob_mm2)
         continue;
       const cv::Point2d px(centroids.at<double>(label, 0), centroids.at<double>(label, 1));
-      const rules::Vec2 at = ToTable(px, 0.5 * detector_->Set().coin_thickness_mm);
+      const ObservedKind kind = BlobKind(area_mm2);
+      const rules::Vec2 at = ToTable(px, 0.5 * HeightOf(kind));
       if (under_hand(at)) continue;
       blobs.push_back(at);
       const bool confirmed = std::any_of(
           candidates_.begin(), candidates_.end(),
           [&](const rules::Vec2& before) { return rules::Distance(before, at) < kConfirmReachMm; });
       if (!confirmed) continue;
-      ObservedPiece piece;
-      piece.kind = area_mm2 > 0.6 * 50.8 * 50.8 ? ObservedKind::kTile : ObservedKind::kCoin;
-      piece.position_mm = at;
-      piece.sigma_mm = 1.0 / scale;
-      piece.footprint =
-          piece.kind == ObservedKind::kTile
-              ? rules::Footprint(rules::Square(at, 50.8, 0))
-              : rules::Footprint(rules::Circle{at, 0.5 * detector_->Set().coin_diameter_mm});
-      piece.confidence = 0;
-      out.pieces.push_back(piece);
+      out.pieces.push_back(BlobPiece(kind, at, area_mm2));
     }
     candidates_ = std::move(blobs);
   }

@@ -42,9 +42,10 @@ struct CameraAnalyzerOptions {
   double disturbed_share = 0.45;
   // Coins slower than this are re-fitted with the coin fitter (motion blur under 2 mm).
   double refit_below_mm_s = 120;
-  // The kinds of piece the tracker is given from full detections. Only coins are measured
-  // frame by frame (re-fitted, blobs), so tiles and pyramids would come and go with each
-  // full detection; the detector still uses the tiles to measure coins lying on them.
+  // The kinds of piece the tracker is given from full detections, and what an unexplained
+  // moving blob is taken for. Coins and pyramids are measured frame by frame (blobs; coins
+  // re-fitted), tiles only at full detections; the detector still uses the tiles to measure
+  // coins lying on them.
   std::vector<ObservedKind> tracked_kinds{ObservedKind::kCoin};
   // A coin followed as a blur that a full detection finds by its rim but does not recognise
   // (a small or faint face) takes the face it reads best when that matches at least this well
@@ -102,7 +103,12 @@ class CameraAnalyzer {
   std::optional<ObservedPiece> Refit(const Track& track, rules::Vec2 near,
                                      const cv::Mat& frame) const;
   rules::Vec2 ToTable(const cv::Point2d& view_px, double height_mm) const;
-  double HeightOf(const Track& track) const;
+  // The height of a piece of this kind (mm), whose middle a blob of change is lifted to.
+  double HeightOf(ObservedKind kind) const;
+  // What an unexplained moving blob of this area (mm^2) is, among the tracked kinds, and the
+  // piece it is measured as.
+  ObservedKind BlobKind(double area_mm2) const;
+  ObservedPiece BlobPiece(ObservedKind kind, rules::Vec2 at, double area_mm2) const;
   double RadiusOf(const Track& track) const;
 
   std::shared_ptr<PieceDetector> detector_;
@@ -114,6 +120,8 @@ class CameraAnalyzer {
   cv::Mat settled_;     // the top view at the last full detection
   // Tracks the last full detection kept without detecting or fitting them.
   std::set<int> unconfirmed_;
+  // Where the last full detection found pieces (table mm).
+  std::vector<rules::Vec2> detected_places_;
   cv::Mat stable_;     // CV_16U: frames each pixel stayed unchanged
   cv::Mat hand_mask_;  // last frame's
   HandDetector hands_;

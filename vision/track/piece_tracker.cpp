@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <sstream>
 #include <utility>
 
@@ -84,12 +85,22 @@ double Radius(const rules::Footprint& footprint) {
   return radius;
 }
 
+// The radius of a disc as large as the footprint: how close two pieces' centres come when
+// they lie side by side, however long they are (a lying pyramid).
+double AreaRadius(const rules::Footprint& footprint) {
+  if (const auto* circle = std::get_if<rules::Circle>(&footprint)) return circle->radius;
+  const std::vector<rules::Vec2>& vertices = std::get<rules::Polygon>(footprint).vertices;
+  double twice_area = 0;
+  for (size_t i = 0; i < vertices.size(); ++i) {
+    const rules::Vec2& a = vertices[i];
+    const rules::Vec2& b = vertices[(i + 1) % vertices.size()];
+    twice_area += a.x * b.y - a.y * b.x;
+  }
+  return std::sqrt(0.5 * std::abs(twice_area) / std::numbers::pi);
+}
+
 // Share of a new full detection taken into a resting piece's place.
 constexpr double kRestSmoothing = 0.3;
-
-double FootprintCentreOffset(const ObservedPiece& piece) {
-  return rules::Distance(rules::Centroid(piece.footprint), piece.position_mm);
-}
 
 }  // namespace
 
@@ -328,6 +339,9 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
         if (piece.kind != track.piece.kind) continue;
         const bool compatible = Compatible(piece, track);
         if (!compatible && pass.faces == Faces::kMustAgree) continue;
+        // A coin's face may be misread; a pyramid's colour, which fills its whole outline,
+        // is not: another colour is another pyramid.
+        if (track.Identified() && Differ(piece.colour, track.piece.colour)) continue;
         const double distance = rules::Distance(piece.position_mm, Predict(track, frame.time_s));
         const double gate = pass.reach == Reach::kAnywhere
                                 ? (moved_in_shot(track) ? std::numeric_limits<double>::infinity()
@@ -352,21 +366,27 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
   return of_track;
 }
 
-void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece,
-                               const TrackerFrame& frame) {
+void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
+                               bool seen_last_frame) {
   track.moving = true;
   track.quiet = 0;
   track.moving_since_s = last_time_s_;
   track.path.push_back({last_time_s_, track.rest});
   track.path.push_back({frame.time_s, piece.position_mm});
   const double dt = std::max(1e-3, frame.time_s - last_time_s_);
-  const double speed = rules::Distance(track.rest, piece.position_mm) / dt;
-  track.carried = !shot_ && frame.hand_in_view && speed < options_.flick_speed_mm_s;
+  const double distance = rules::Distance(track.rest, piece.position_mm);
+  // A piece seen at its place one frame and more than a diameter from it the next, with a
+  // hand over the table, was flicked or moved by that hand: the next step tells (a flicked
+  // piece goes on). One that was out of sight in between may have flown (landed).
+  const bool leapt = seen_last_frame && distance > 2 * Radius(track.piece.footprint);
+  track.carried =
+      !shot_ && frame.hand_in_view && (distance / dt < options_.flick_speed_mm_s || leapt);
 }
 
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                            std::vector<TrackEvent>& /*events*/) {
   const rules::Vec2 previous = track.piece.position_mm;
+  const double last_seen_s = track.seen_s;
   if (!Unidentified(piece) && piece.confidence > 0) {
     // A reading of what the piece is: it votes.
     track.identity_votes[IdentityKey(piece)] += piece.confidence;
@@ -398,7 +418,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
       track.rest = piece.position_mm;
       track.rest_since_s = frame.time_s;
     } else if (distance > threshold) {
-      StartMoving(track, piece, frame);
+      StartMoving(track, piece, frame, last_seen_s >= last_time_s_);
     } else if (frame.complete && Quiet()) {
       // A fresh full detection of a settled table: the rest place averages them.
       track.rest = track.rest + (piece.position_mm - track.rest) * kRestSmoothing;
@@ -416,7 +436,14 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     // The first step spans the moment of a flick, anywhere in that frame interval, so a
     // short flick (a putt) can look slow in it; the second is all sliding.
     const double dt = std::max(1e-3, frame.time_s - track.path[1].time_s);
-    track.carried = step / dt < options_.flick_speed_mm_s;
+    // After a leap, a piece set down stays where it is: a coin's measurement barely moves; a
+    // pyramid's blob shifts as the hand withdraws from it, while one hurled goes on by more
+    // than its radius a frame.
+    const double radius = Radius(track.piece.footprint);
+    const bool leapt = rules::Distance(track.path[0].position, track.path[1].position) > 2 * radius;
+    const double set_down_mm =
+        track.piece.kind == ObservedKind::kPyramid ? radius : options_.rest_step_mm;
+    track.carried = leapt ? step <= set_down_mm : step / dt < options_.flick_speed_mm_s;
   }
   if (track.quiet >= options_.rest_frames) {
     track.moving = false;
@@ -792,7 +819,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
   for (size_t m = 0; m < frame.pieces.size(); ++m) {
     if (used[m]) continue;
     const ObservedPiece& piece = frame.pieces[m];
-    const double radius = Radius(piece.footprint) - FootprintCentreOffset(piece);
+    const double radius = AreaRadius(piece.footprint);
     // Before the repeat test: it may land right by a piece it strikes.
     if (Land(piece, frame, events)) {
       const Track& landed = tracks_.back();
@@ -804,9 +831,9 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     }
     const bool repeats =
         !Stacked(frame, m) && std::any_of(tracks_.begin(), tracks_.end(), [&](const Track& track) {
-          const double other = Radius(track.piece.footprint) - FootprintCentreOffset(track.piece);
-          return rules::Distance(Predict(track, frame.time_s), piece.position_mm) <
-                 0.8 * (radius + other);
+          return !Differ(piece.colour, track.piece.colour) &&
+                 rules::Distance(Predict(track, frame.time_s), piece.position_mm) <
+                     0.8 * (radius + AreaRadius(track.piece.footprint));
         });
     if (repeats || AtStillBlur(piece, frame.time_s)) continue;
     if (Revive(piece, frame, events)) continue;

@@ -106,7 +106,9 @@ class PieceTracker {
   std::vector<int> Associate(const TrackerFrame& frame);
   void Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                std::vector<TrackEvent>& events);
-  void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame);
+  // `seen_last_frame`: the track was measured in the frame before this one.
+  void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
+                   bool seen_last_frame);
   void Vanish(size_t index, const TrackerFrame& frame, std::vector<TrackEvent>& events);
   // A new measurement that reads like a piece lifted from its place a moment ago (or a blur
   // when only one piece of its kind was lifted): that piece, landed (true); its track

@@ -44,6 +44,28 @@ int TrackNear(const TableObservation& table, rules::Vec2 at) {
   return best;
 }
 
+// A pyramid as the detector reports it: upright (its base square) or lying on a face (the
+// triangle it lies on, pointing along +x, `at` its centroid).
+ObservedPiece Pyramid(const std::string& colour, const std::string& size, double base_mm,
+                      double slant_mm, rules::Vec2 at, bool lying = false) {
+  ObservedPiece piece;
+  piece.kind = ObservedKind::kPyramid;
+  piece.colour = colour;
+  piece.size = size;
+  piece.pose = lying ? "lying" : "upright";
+  piece.position_mm = at;
+  piece.sigma_mm = 0.3;
+  piece.confidence = 0.9;
+  if (lying) {
+    piece.footprint = rules::Polygon{{{at.x - slant_mm / 3, at.y - base_mm / 2},
+                                      {at.x + 2 * slant_mm / 3, at.y},
+                                      {at.x - slant_mm / 3, at.y + base_mm / 2}}};
+  } else {
+    piece.footprint = rules::Square(at, base_mm, 0);
+  }
+  return piece;
+}
+
 TEST(PieceTrackerTest, PiecesKeepTheirIdentityAndJitterIsNotMotion) {
   PieceTracker tracker;
   ScenarioOptions options;
@@ -619,6 +641,47 @@ TEST(PieceTrackerTest, APieceHurledFromTheOneItStoodOnFliesUnseenAndLandsAsTheSa
   EXPECT_NEAR(landed->position_mm.x, 400, 1);
   EXPECT_FALSE(landed->on_top_of);
   EXPECT_EQ(Of(events, Type::kTableChanged).size(), 1u);  // the first look only
+}
+
+// Ice Boule, between two shots: one player's centrifuge is cleared away and the next
+// player's catapult set down a few millimetres from where it stood, in one look.
+TEST(PieceTrackerTest, APyramidOfAnotherColourWhereOneWasTakenAwayIsAnotherPiece) {
+  PieceTracker tracker;
+  const auto until = [](double end_s, rules::Vec2 at) {
+    return [=](double t) -> std::optional<rules::Vec2> {
+      if (t >= end_s) return std::nullopt;
+      return at;
+    };
+  };
+  const auto from = [](double start_s, rules::Vec2 at) {
+    return [=](double t) -> std::optional<rules::Vec2> {
+      if (t < start_s) return std::nullopt;
+      return at;
+    };
+  };
+  const std::vector<ScenarioPiece> pieces = {
+      {Pyramid("red", "large", 25.4, 47.4, {100, 200}), until(1.0, {100, 200})},
+      {Pyramid("yellow", "large", 25.4, 47.4, {104, 196}), from(1.0, {104, 196})}};
+  const auto events = RunScenario(tracker, pieces, 2.0);
+  EXPECT_TRUE(Of(events, Type::kShotStarted).empty());
+  ASSERT_EQ(tracker.Tracks().size(), 1u);
+  EXPECT_EQ(tracker.Tracks()[0].piece.colour, "yellow");
+  const auto changed = Of(events, Type::kTableChanged);
+  ASSERT_EQ(changed.size(), 2u);
+  ASSERT_EQ(changed[1].table.pieces.size(), 1u);
+  EXPECT_NE(changed[1].table.pieces[0].track_id, changed[0].table.pieces[0].track_id);
+}
+
+// Two lying pyramids side by side, centres 32 mm apart: long footprints, but two pieces.
+TEST(PieceTrackerTest, LyingPyramidsSideBySideAreTwoPieces) {
+  PieceTracker tracker;
+  const std::vector<ScenarioPiece> pieces = {
+      Still(Pyramid("red", "large", 25.4, 46.2, {560, 350}, true)),
+      Still(Pyramid("yellow", "medium", 19.8, 36.3, {560, 318}, true))};
+  const auto events = RunScenario(tracker, pieces, 1.0);
+  const auto changed = Of(events, Type::kTableChanged);
+  ASSERT_EQ(changed.size(), 1u);
+  EXPECT_EQ(changed[0].table.pieces.size(), 2u);
 }
 
 TEST(PieceTrackerTest, ATileTurnedByTheShotMovedThoughItsCentreStayed) {
