@@ -37,6 +37,9 @@ class GameReferee {
   virtual rules::Json Binding() const = 0;
   // The kinds of piece the game is played with: what the camera follows.
   virtual std::vector<vision::ObservedKind> TrackedKinds() const = 0;
+  // Whether the game stands two pyramids of one size and colour one nested on the other (an
+  // Ice Boule catapult), which the camera then looks for.
+  virtual bool NestsAlikePyramids() const { return false; }
   // Where the game's distances are measured from on `table` now (for the live view).
   virtual Focus FocusOn(const rules::State& state, const vision::TableObservation& table) const = 0;
 

@@ -55,6 +55,27 @@ Json ShotPieceJson(const std::string& player, const ObservedPiece& piece,
   return entry;
 }
 
+// Whether `piece`, seen where it is, is no farther from `was` than its measurement tells.
+bool Unmoved(const ObservedPiece& piece, rules::Vec2 was) {
+  return rules::Distance(EnginePosition(piece), was) <=
+         std::max(IceBouleReferee::kUnmovedFloorMm,
+                  IceBouleReferee::kUnmovedSigmas * piece.sigma_mm);
+}
+
+// The piece `matcher` accepts nearest to `near` (the first one without it), or nullptr.
+const ObservedPiece* NearestMatching(const TableObservation& table, const PieceMatcher& matcher,
+                                     const std::optional<rules::Vec2>& near) {
+  const ObservedPiece* best = nullptr;
+  for (const ObservedPiece& piece : table.pieces) {
+    if (!matcher.Matches(piece)) continue;
+    if (best == nullptr) best = &piece;
+    if (!near) break;
+    if (rules::Distance(piece.position_mm, *near) < rules::Distance(best->position_mm, *near))
+      best = &piece;
+  }
+  return best;
+}
+
 }  // namespace
 
 IceBouleBinding IceBouleBinding::Default(int players) {
@@ -129,22 +150,38 @@ Verdict IceBouleReferee::Judge(const rules::State& state, const ShotObservation&
 
 Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& details,
                                         const ShotObservation& shot) const {
-  const std::optional<int> target = FirstMoved(shot, [&](int track) {
-    const ObservedPiece* piece = FindTrack(shot.before, track);
-    return piece != nullptr && IsTarget(*piece);
-  });
-  if (!target) return Verdict::NotJudged("the target (" + binding_.target + ") was not thrown");
-  const ObservedPiece* resting = FindTrack(shot.after, *target);
+  // The target on its catapult before the shot, and where it rests after it (stood upright
+  // by the players, when it lay).
+  const PieceMatcher target_matcher = Pyramid(binding_.target);
+  const ObservedPiece* thrown = NearestMatching(shot.before, target_matcher, std::nullopt);
+  if (thrown == nullptr) {
+    return Verdict::NotJudged("the target (" + binding_.target + ") was not seen on its catapult");
+  }
+  const TableObservation& settled = shot.set_right ? *shot.set_right : shot.after;
+  const ObservedPiece* resting = NearestMatching(settled, target_matcher, thrown->position_mm);
   if (resting == nullptr) {
     return Verdict::NotJudged("the target left the table (or the view): centrifice it again");
   }
+  if (Unmoved(*resting, EnginePosition(*thrown)))
+    return Verdict::NotJudged("the target (" + binding_.target + ") was not thrown");
   if (resting->pose.value_or("upright") != "upright") {
     return Verdict::NotYet("the target lies on its side: stand it upright where it lies");
   }
-  // The catapult: the target stood on a piece of the starting player's colour.
-  const ObservedPiece* thrown = FindTrack(shot.before, *target);
+  // The catapult's centrifuge: the piece the target stood on, or (when the target hid it) the
+  // piece of a player's colour found where the target stood as the shot left the table
+  // (setting the target upright, the players may have cleared it away).
   const ObservedPiece* centrifuge =
       thrown->on_top_of ? &shot.before.pieces.at(static_cast<size_t>(*thrown->on_top_of)) : nullptr;
+  if (centrifuge == nullptr) {
+    double nearest = kCentrifugeReachMm;
+    for (const ObservedPiece& piece : shot.after.pieces) {
+      const double distance = rules::Distance(piece.position_mm, thrown->position_mm);
+      if (binding_.SeatOf(piece) >= 0 && distance <= nearest) {
+        centrifuge = &piece;
+        nearest = distance;
+      }
+    }
+  }
   const Json& starter = details.at("current_end").at("starting_player");
   std::string player;
   if (!starter.is_null()) {
@@ -173,8 +210,7 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
   const Json& end = details.at("current_end");
   const auto& players = state.game().setup().players;
   const int active = state.Actors().front();
-  const PieceMatcher target_matcher =
-      Pyramid(binding_.target, end.at("target_size").get<std::string>());
+  const std::string& active_name = players[static_cast<size_t>(active)];
   const auto size_of = [&](int seat) {
     return end.at("sizes").at(players[static_cast<size_t>(seat)]).get<std::string>();
   };
@@ -187,85 +223,117 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
   if (!end.at("measured").get<bool>() && any_shot) {
     return ask_leader("the end is kept by hand (the camera has not measured every piece)");
   }
-
-  // The target, and the engine's pieces found on the table before the shot.
   const Json engine_pieces = end.contains("layout") ? end["layout"]["pieces"] : Json::array();
-  std::vector<rules::Vec2> target_at;
-  if (end.contains("layout"))
-    target_at.push_back(rules::PointFromJson(end["layout"]["target"]["position"]));
-  const std::vector<int> targets = TracksMatching(shot.before, target_matcher);
-  int target = targets.empty() ? -1 : targets.front();
-  if (!target_at.empty()) {
-    const int near = MatchToTracks(target_at, shot.before, targets, 1e9).front();
-    if (near >= 0) target = near;
-  }
-  if (target < 0 || FindTrack(shot.after, target) == nullptr) {
-    return ask_leader("the target left the table (or the view)");
-  }
-  const bool target_moved = Contains(shot.moved, target);
 
-  std::vector<int> tracks(engine_pieces.size(), -1);
-  for (int seat = 0; seat < state.game().NumPlayers(); ++seat) {
-    std::vector<size_t> mine;
+  // The catapult: a piece of a player's colour (any size: a stack reads larger) standing
+  // where none of that player's pieces lay after the last shot.
+  const auto engine_positions = [&](int seat) {
     std::vector<rules::Vec2> positions;
-    for (size_t i = 0; i < engine_pieces.size(); ++i) {
-      const Json& piece = engine_pieces[i];
-      if (piece.at("player") != players[static_cast<size_t>(seat)] || !piece.contains("position"))
-        continue;
-      mine.push_back(i);
-      positions.push_back(rules::PointFromJson(piece["position"]));
+    for (const Json& piece : engine_pieces) {
+      if (piece.at("player") == players[static_cast<size_t>(seat)] && piece.contains("position"))
+        positions.push_back(rules::PointFromJson(piece["position"]));
     }
-    if (mine.empty()) continue;
-    const PieceMatcher matcher =
-        Pyramid(binding_.colours[static_cast<size_t>(seat)], size_of(seat));
-    const std::vector<int> found =
-        MatchToTracks(positions, shot.before, TracksMatching(shot.before, matcher), 30.0);
-    for (size_t k = 0; k < mine.size(); ++k) tracks[mine[k]] = found[k];
+    return positions;
+  };
+  const auto catapult_of = [&](int seat) -> std::optional<rules::Vec2> {
+    const std::vector<rules::Vec2> laid = engine_positions(seat);
+    for (const ObservedPiece& piece : shot.before.pieces) {
+      if (binding_.SeatOf(piece) != seat) continue;
+      const rules::Vec2 at = EnginePosition(piece);
+      if (std::none_of(laid.begin(), laid.end(), [&](const rules::Vec2& p) {
+            return rules::Distance(p, at) < kCatapultClearMm;
+          }))
+        return at;
+    }
+    return std::nullopt;
+  };
+  const std::optional<rules::Vec2> catapult = catapult_of(active);
+  if (!catapult) {
+    for (int seat = 0; seat < state.game().NumPlayers(); ++seat) {
+      if (seat != active && catapult_of(seat)) {
+        return Verdict::NotJudged(players[static_cast<size_t>(seat)] +
+                                  "'s catapult was shot, but " + state.StatusLine());
+      }
+    }
+    return Verdict::NotJudged("no projectile was centrificed: no catapult of " + active_name +
+                              "'s was seen before the shot");
   }
 
-  Json pieces = Json::array();
-  for (size_t i = 0; i < engine_pieces.size(); ++i) {
-    Json entry = engine_pieces[i];
-    entry.erase("distance");
-    const int track = tracks[i];
-    const bool moved = track >= 0 && (Contains(shot.moved, track) || target_moved);
-    if (moved) {
-      const std::string& player = entry.at("player").get_ref<const std::string&>();
-      const ObservedPiece* resting = FindTrack(shot.after, track);
-      entry = resting != nullptr ? ShotPieceJson(player, *resting, shot.after, target)
+  // The target: the piece of its colour and size nearest to where it stood.
+  const PieceMatcher target_matcher =
+      Pyramid(binding_.target, end.at("target_size").get<std::string>());
+  const std::optional<rules::Vec2> target_was =
+      end.contains("layout")
+          ? std::optional(rules::PointFromJson(end["layout"]["target"]["position"]))
+          : std::nullopt;
+  const ObservedPiece* target = NearestMatching(shot.after, target_matcher, target_was);
+  if (target == nullptr) return ask_leader("the target left the table (or the view)");
+  const bool target_moved = !target_was || !Unmoved(*target, *target_was);
+
+  // Each player's pieces after the shot, claimed by the engine's pieces that did not move,
+  // then by the centrifuge (the active player's piece nearest the catapult), then by those
+  // that moved and by the projectile. Pieces of one player are alike, so which of them took
+  // which place does not matter.
+  Json pieces = engine_pieces;
+  std::optional<Json> projectile;
+  for (int seat = 0; seat < state.game().NumPlayers(); ++seat) {
+    const std::string& player = players[static_cast<size_t>(seat)];
+    std::vector<const ObservedPiece*> free;
+    for (const ObservedPiece& piece : shot.after.pieces) {
+      if (Pyramid(binding_.colours[static_cast<size_t>(seat)], size_of(seat)).Matches(piece))
+        free.push_back(&piece);
+    }
+    // The free piece nearest to `at`, within `within` (or, when that is not given, one that
+    // did not move from it).
+    const auto take_nearest = [&](rules::Vec2 at,
+                                  std::optional<double> within) -> const ObservedPiece* {
+      auto best = free.end();
+      for (auto it = free.begin(); it != free.end(); ++it) {
+        const double distance = rules::Distance(EnginePosition(**it), at);
+        const bool reached = within ? distance <= *within : Unmoved(**it, at);
+        if (reached &&
+            (best == free.end() || distance < rules::Distance(EnginePosition(**best), at)))
+          best = it;
+      }
+      if (best == free.end()) return nullptr;
+      const ObservedPiece* taken = *best;
+      free.erase(best);
+      return taken;
+    };
+    std::vector<size_t> moved;
+    for (size_t i = 0; i < pieces.size(); ++i) {
+      Json& entry = pieces[i];
+      entry.erase("distance");
+      if (entry.at("player") != player || !entry.contains("position")) continue;
+      const ObservedPiece* still =
+          take_nearest(rules::PointFromJson(entry["position"]), std::nullopt);
+      if (still == nullptr) {
+        moved.push_back(i);
+      } else if (target_moved) {
+        entry = ShotPieceJson(player, *still, shot.after, target->track_id);
+      }
+    }
+    if (seat == active) take_nearest(*catapult, kCentrifugeReachMm);
+    for (size_t i : moved) {
+      const ObservedPiece* now = take_nearest(rules::PointFromJson(pieces[i]["position"]), 1e9);
+      pieces[i] = now != nullptr ? ShotPieceJson(player, *now, shot.after, target->track_id)
                                  : Json{{"player", player}, {"off_table", true}};
     }
-    pieces.push_back(entry);
+    if (seat != active) continue;
+    if (const ObservedPiece* landed = take_nearest(target->position_mm, 1e9)) {
+      projectile = ShotPieceJson(player, *landed, shot.after, target->track_id);
+    } else if (!shot.left_table.empty()) {
+      projectile = Json{{"player", player}, {"off_table", true}};
+    }
   }
-
-  const std::optional<int> projectile = FirstMoved(shot, [&](int track) {
-    const ObservedPiece* piece = FindTrack(shot.before, track);
-    return piece != nullptr && track != target && binding_.SeatOf(*piece) >= 0 &&
-           !Contains(tracks, track);
-  });
-  if (!projectile) return Verdict::NotJudged("no projectile was centrificed");
-  const ObservedPiece& thrown = *FindTrack(shot.before, *projectile);
-  const int owner = binding_.SeatOf(thrown);
-  if (owner != active) {
-    return Verdict::NotJudged(players[static_cast<size_t>(owner)] + "'s piece was shot, but " +
-                              state.StatusLine());
-  }
-  if (thrown.size && *thrown.size != size_of(active)) {
-    return Verdict::NotJudged(players[static_cast<size_t>(active)] + " shot a " + *thrown.size +
-                              " piece but plays " + size_of(active) + " this end");
-  }
-  const ObservedPiece* landed = FindTrack(shot.after, *projectile);
-  pieces.push_back(
-      landed != nullptr
-          ? ShotPieceJson(players[static_cast<size_t>(active)], *landed, shot.after, target)
-          : Json{{"player", players[static_cast<size_t>(active)]}, {"off_table", true}});
-
-  Json action = {{"type", "shot"}, {"player", players[static_cast<size_t>(active)]}};
-  action["target"] = PyramidJson(*FindTrack(shot.after, target));
+  if (!projectile) return ask_leader("the projectile was not found on the table");
+  const bool landed = !projectile->contains("off_table");
+  pieces.push_back(*projectile);
+  Json action = {{"type", "shot"}, {"player", active_name}};
+  action["target"] = PyramidJson(*target);
   action["pieces"] = pieces;
   return Verdict::Act(action,
-                      players[static_cast<size_t>(active)] +
-                          (landed != nullptr ? "'s piece landed" : "'s piece left the table"));
+                      active_name + (landed ? "'s piece landed" : "'s piece left the table"));
 }
 
 Focus IceBouleReferee::FocusOn(const rules::State& /*state*/, const TableObservation& table) const {

@@ -40,12 +40,23 @@ class IceBouleReferee : public GameReferee {
   std::vector<vision::ObservedKind> TrackedKinds() const override {
     return {vision::ObservedKind::kPyramid};
   }
+  // Every shot is hurled from a catapult: two pyramids of one size and colour, nested.
+  bool NestsAlikePyramids() const override { return true; }
   Focus FocusOn(const rules::State& state, const vision::TableObservation& table) const override;
   const IceBouleBinding& binding() const { return binding_; }
   Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;
 
   // Footprints this close or closer touch (the camera's "contact").
   static constexpr double kTouchingGapMm = 0.1;
+  // A piece found within this many of its measurement's sigmas, and at least this close
+  // (mm), of where it was did not move.
+  static constexpr double kUnmovedSigmas = 3;
+  static constexpr double kUnmovedFloorMm = 1;
+  // A catapult stands at least this far from its player's pieces in play (mm) ...
+  static constexpr double kCatapultClearMm = 30;
+  // ... and its centrifuge is found within this of where it stood, after the shot (mm): the
+  // flipped centrifuge turns over about its base edge.
+  static constexpr double kCentrifugeReachMm = 60;
 
  protected:
   std::vector<std::string> ShotTypes() const override { return {"place_target", "shot"}; }

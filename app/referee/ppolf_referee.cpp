@@ -186,6 +186,15 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     });
     seat = expected.actors[0];
   }
+  if (!coin && !shot.moved.empty() && FindTrack(shot.before, shot.moved.front()) == nullptr) {
+    // The first piece to move was set down under the hand that flicked it, unseen before the
+    // shot: whose coin it is the look that closed the shot tells.
+    const int first = shot.moved.front();
+    if (SeatOfCoin(details, shot.after, first) >= 0) {
+      coin = first;
+      seat = SeatOfCoin(details, shot.after, first);
+    }
+  }
   if (!coin) return Verdict::NotJudged("no player's coin was flicked");
   const std::string& name = state.game().PlayerName(seat);
   if (!Contains(expected.actors, seat)) {

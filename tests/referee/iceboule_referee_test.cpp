@@ -81,6 +81,47 @@ TEST_F(IceBouleRefereeTest, ALyingTargetIsNotJudgedUntilStoodUpright) {
   EXPECT_EQ(stood.action["player"], "Ann");
 }
 
+TEST_F(IceBouleRefereeTest, TheCentrifugeIsFoundAsTheShotLeftItThoughClearedAwayLater) {
+  // The camera sees the target on its catapult as one piece: the centrifuge it hides shows
+  // once the target has flown. The players stand the target upright and clear the
+  // centrifuge away together.
+  vision::ShotObservation shot = Shot(Table({Upright(10, "green", "medium", {100, 200})}),
+                                      Table({Lying(0, "red", "medium", {104, 198}, 200),
+                                             Lying(10, "green", "medium", {480, 260}, 40)}),
+                                      {10});
+  ASSERT_EQ(referee_->Judge(*state_, shot).kind, VerdictKind::kNotJudged);
+  shot.set_right = Table({Upright(10, "green", "medium", {480, 260}, 40)});
+  const Verdict stood = referee_->Judge(*state_, shot);
+  ASSERT_EQ(stood.kind, VerdictKind::kAction) << stood.reason;
+  EXPECT_EQ(stood.action["player"], "Ann");
+  EXPECT_EQ(stood.action["position"], Json({480.0, 260.0}));
+}
+
+TEST_F(IceBouleRefereeTest, AlikePiecesWhoseTracksSwappedAreJudgedByTheirPlaces) {
+  PlaceTargetAndChooseSizes();
+  const vision::ObservedPiece first = Upright(1, "red", "medium", {430, 250});
+  AnnShoots(first);
+  // Bob's projectile lands; the tracker swapped the ids of Ann's centrifuge and her first
+  // piece, which did not move.
+  std::vector<vision::ObservedPiece> before = {Target(), first,
+                                               Upright(0, "red", "medium", {100, 200})};
+  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
+                              Upright(31, "yellow", "small", {100, 300}), 3))
+    before.push_back(piece);
+  const Json action = JudgeAndApply(Shot(
+      Table(before),
+      Table({Target(), Upright(0, "red", "medium", {430, 250}),
+             Upright(1, "red", "medium", {100, 200}), Upright(30, "yellow", "small", {100, 300}),
+             Upright(31, "yellow", "small", {520, 255})}),
+      {31}));
+  ASSERT_EQ(action["pieces"].size(), 2u);
+  EXPECT_EQ(action["pieces"][0]["player"], "Ann");
+  EXPECT_EQ(action["pieces"][0]["position"], Json({430.0, 250.0}));
+  EXPECT_EQ(action["pieces"][1]["player"], "Bob");
+  EXPECT_EQ(action["pieces"][1]["position"], Json({520.0, 255.0}));
+  EXPECT_EQ(End()["leader"], "Bob");
+}
+
 TEST_F(IceBouleRefereeTest, DistancesAreMeasuredFromTheTargetToEveryPlayersPiece) {
   const vision::TableObservation table = Table({Upright(0, "red", "medium", {100, 200}), Target(),
                                                 Lying(31, "yellow", "small", {450, 260}, 10)});

@@ -66,6 +66,9 @@ struct ShotObservation {
   std::vector<int> left_table;            // track ids of pieces that fell off the table
   TableObservation before;                // the table at rest before the shot
   TableObservation after;                 // the table at rest after it
+  // The table once the players set it right after the shot (a lying target stood upright,
+  // referee::Verdict::NotYet), when they had to; `after` stays as the shot left the table.
+  std::optional<TableObservation> set_right;
 };
 
 }  // namespace tabref::vision

@@ -67,6 +67,16 @@ vision::TrackerFrame TruthEvidence(const vision::FrameTruth& truth, double time_
   return evidence;
 }
 
+// The detector tuned to what the game puts on the table.
+std::shared_ptr<vision::PieceDetector> ForGame(std::shared_ptr<vision::PieceDetector> detector,
+                                               const GameReferee& referee) {
+  if (!referee.NestsAlikePyramids() || detector->Options().pyramids.nested_alike_pairs)
+    return detector;
+  vision::DetectionOptions options = detector->Options();
+  options.pyramids.nested_alike_pairs = true;
+  return std::make_shared<vision::PieceDetector>(detector->Set(), options);
+}
+
 // The options with the camera following the pieces the game is played with.
 LiveRefereeOptions ForGame(LiveRefereeOptions options, const GameReferee& referee) {
   options.analyzer.tracked_kinds = referee.TrackedKinds();
@@ -122,7 +132,7 @@ LiveReferee::LiveReferee(std::unique_ptr<GameReferee> referee,
       ask_(std::move(ask)),
       intrinsics_(std::move(intrinsics)),
       options_(ForGame(std::move(options), *referee_)),
-      analyzer_(std::move(detector), options_.analyzer),
+      analyzer_(ForGame(std::move(detector), *referee_), options_.analyzer),
       tracker_(std::make_unique<vision::PieceTracker>(options_.tracker)) {
   options_.Check();
 }
@@ -247,7 +257,7 @@ void LiveReferee::OnTrackEvent(const vision::TrackEvent& event, std::vector<Live
     // The players set the table right after a shot that was not judged yet: judged now.
     vision::ShotObservation shot = std::move(*unjudged_);
     unjudged_.reset();
-    shot.after = event.table;
+    shot.set_right = event.table;
     Judge(shot, event.time_s, events);
   } else if (event.type == Type::kTableChanged && last_after_ && !pending_ &&
              !keeper_.State().IsTerminal()) {
@@ -263,7 +273,7 @@ void LiveReferee::OnTrackEvent(const vision::TrackEvent& event, std::vector<Live
 
 void LiveReferee::Judge(const vision::ShotObservation& shot, double time_s,
                         std::vector<LiveEvent>& events) {
-  last_after_ = shot.after;
+  last_after_ = shot.set_right.value_or(shot.after);
   const rules::State& state = keeper_.State();
   if (state.IsTerminal()) return;
   if (pending_) {
