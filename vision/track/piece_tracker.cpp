@@ -366,6 +366,11 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
   return of_track;
 }
 
+double PieceTracker::FlickSpeed(const Track& track) const {
+  return track.piece.kind == ObservedKind::kPyramid ? options_.hurl_speed_mm_s
+                                                    : options_.flick_speed_mm_s;
+}
+
 void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                                bool seen_last_frame) {
   track.moving = true;
@@ -379,8 +384,7 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   // hand over the table, was flicked or moved by that hand: the next step tells (a flicked
   // piece goes on). One that was out of sight in between may have flown (landed).
   const bool leapt = seen_last_frame && distance > 2 * Radius(track.piece.footprint);
-  track.carried =
-      !shot_ && frame.hand_in_view && (distance / dt < options_.flick_speed_mm_s || leapt);
+  track.carried = !shot_ && frame.hand_in_view && (distance / dt < FlickSpeed(track) || leapt);
 }
 
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
@@ -443,7 +447,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     const bool leapt = rules::Distance(track.path[0].position, track.path[1].position) > 2 * radius;
     const double set_down_mm =
         track.piece.kind == ObservedKind::kPyramid ? radius : options_.rest_step_mm;
-    track.carried = leapt ? step <= set_down_mm : step / dt < options_.flick_speed_mm_s;
+    track.carried = leapt ? step <= set_down_mm : step / dt < FlickSpeed(track);
   }
   if (track.quiet >= options_.rest_frames) {
     track.moving = false;

@@ -106,6 +106,8 @@ class PieceTracker {
   std::vector<int> Associate(const TrackerFrame& frame);
   void Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                std::vector<TrackEvent>& events);
+  // Below this speed a piece moving under a hand is carried, not flicked (or hurled).
+  double FlickSpeed(const Track& track) const;
   // `seen_last_frame`: the track was measured in the frame before this one.
   void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                    bool seen_last_frame);

@@ -585,6 +585,23 @@ TEST(PieceTrackerTest, APieceMovedSlowlyUnderAHandStartsNoShot) {
   EXPECT_NEAR(changed[1].table.pieces.at(0).position_mm.x, 120, 0.6);
 }
 
+// Pyramids are hurled, never putted: one pushed along at 300 mm/s under a hand (a catapult
+// set down, a centrifuge cleared away) is moved by the hand; one hurled at 2.4 m/s is a shot.
+TEST(PieceTrackerTest, APyramidMovedUnderAHandFasterThanAPuttIsStillNoShot) {
+  const auto run = [](double to_x) {
+    PieceTracker tracker;
+    ScenarioOptions options;
+    options.hand = {{1.0, 2.5}};
+    options.hand_area = testing::Rectangle({500, 300}, {560, 360});
+    const std::vector<ScenarioPiece> pieces = {
+        {Pyramid("red", "medium", 19.8, 36.3, {100, 100}),
+         Waypoints({{1.2, {100, 100}}, {1.3, {to_x, 100}}})}};
+    return Of(RunScenario(tracker, pieces, 3.5, options), Type::kShotStarted).size();
+  };
+  EXPECT_EQ(run(130), 0u);
+  EXPECT_EQ(run(340), 1u);
+}
+
 TEST(PieceTrackerTest, APuttThatLooksSlowInTheFrameItWasFlickedInIsAShotUnderAHand) {
   PieceTracker tracker;
   ScenarioOptions options;
