@@ -153,16 +153,19 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
   // The target on its catapult before the shot, and where it rests after it (stood upright
   // by the players, when it lay).
   const PieceMatcher target_matcher = Pyramid(binding_.target);
+  // (The camera may miss the target on its catapult, a small one standing raised on a hidden
+  // centrifuge: then the target that moved in the shot is the one thrown.)
   const ObservedPiece* thrown = NearestMatching(shot.before, target_matcher, std::nullopt);
-  if (thrown == nullptr) {
-    return Verdict::NotJudged("the target (" + binding_.target + ") was not seen on its catapult");
-  }
   const TableObservation& settled = shot.set_right ? *shot.set_right : shot.after;
-  const ObservedPiece* resting = NearestMatching(settled, target_matcher, thrown->position_mm);
+  const ObservedPiece* resting = NearestMatching(
+      settled, target_matcher, thrown ? std::optional(thrown->position_mm) : std::nullopt);
   if (resting == nullptr) {
-    return Verdict::NotJudged("the target left the table (or the view): centrifice it again");
+    return Verdict::NotJudged(thrown
+                                  ? "the target left the table (or the view): centrifice it again"
+                                  : "the target (" + binding_.target + ") was not seen");
   }
-  if (Unmoved(*resting, EnginePosition(*thrown)))
+  const bool moved = std::count(shot.moved.begin(), shot.moved.end(), resting->track_id) > 0;
+  if (thrown ? Unmoved(*resting, EnginePosition(*thrown)) : !moved)
     return Verdict::NotJudged("the target (" + binding_.target + ") was not thrown");
   if (resting->pose.value_or("upright") != "upright") {
     return Verdict::NotYet("the target lies on its side: stand it upright where it lies");
@@ -171,8 +174,9 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
   // piece of a player's colour found where the target stood as the shot left the table
   // (setting the target upright, the players may have cleared it away).
   const ObservedPiece* centrifuge =
-      thrown->on_top_of ? &shot.before.pieces.at(static_cast<size_t>(*thrown->on_top_of)) : nullptr;
-  if (centrifuge == nullptr) {
+      thrown && thrown->on_top_of ? &shot.before.pieces.at(static_cast<size_t>(*thrown->on_top_of))
+                                  : nullptr;
+  if (centrifuge == nullptr && thrown != nullptr) {
     double nearest = kCentrifugeReachMm;
     for (const ObservedPiece& piece : shot.after.pieces) {
       const double distance = rules::Distance(piece.position_mm, thrown->position_mm);

@@ -97,6 +97,20 @@ TEST_F(IceBouleRefereeTest, TheCentrifugeIsFoundAsTheShotLeftItThoughClearedAway
   EXPECT_EQ(stood.action["position"], Json({480.0, 260.0}));
 }
 
+TEST_F(IceBouleRefereeTest, ATargetTheCameraMissedOnItsCatapultIsTheOneThatMoved) {
+  // Before the shot only the centrifuge was seen; the target flew and rests at (480, 260).
+  const vision::TableObservation before = Table({Upright(0, "red", "small", {100, 200})});
+  const vision::TableObservation after =
+      Table({Upright(0, "red", "small", {100, 200}), Upright(10, "green", "small", {480, 260})});
+  const Verdict thrown = referee_->Judge(*state_, Shot(before, after, {10}));
+  // Whose catapult it was the camera did not see: the players are asked.
+  ASSERT_EQ(thrown.kind, VerdictKind::kAskPlayers) << thrown.reason;
+  // A target that did not move in the shot was not thrown.
+  const Verdict still = referee_->Judge(*state_, Shot(before, after, {0}));
+  EXPECT_EQ(still.kind, VerdictKind::kNotJudged);
+  EXPECT_NE(still.reason.find("not thrown"), std::string::npos);
+}
+
 TEST_F(IceBouleRefereeTest, AlikePiecesWhoseTracksSwappedAreJudgedByTheirPlaces) {
   PlaceTargetAndChooseSizes();
   const vision::ObservedPiece first = Upright(1, "red", "medium", {430, 250});
