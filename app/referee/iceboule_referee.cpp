@@ -159,10 +159,13 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
   const TableObservation& settled = shot.set_right ? *shot.set_right : shot.after;
   const ObservedPiece* resting = NearestMatching(
       settled, target_matcher, thrown ? std::optional(thrown->position_mm) : std::nullopt);
+  if (resting == nullptr && thrown != nullptr) {
+    return Verdict::NotJudged("the target left the table (or the view): centrifice it again");
+  }
   if (resting == nullptr) {
-    return Verdict::NotJudged(thrown
-                                  ? "the target left the table (or the view): centrifice it again"
-                                  : "the target (" + binding_.target + ") was not seen");
+    // Seen neither on its catapult nor where it rests (a look can miss a small pyramid): the
+    // next look at the table tells.
+    return Verdict::NotYet("the target (" + binding_.target + ") was not seen where it rests");
   }
   const bool moved = std::count(shot.moved.begin(), shot.moved.end(), resting->track_id) > 0;
   if (thrown ? Unmoved(*resting, EnginePosition(*thrown)) : !moved)

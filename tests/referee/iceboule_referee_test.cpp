@@ -105,6 +105,10 @@ TEST_F(IceBouleRefereeTest, ATargetTheCameraMissedOnItsCatapultIsTheOneThatMoved
   const Verdict thrown = referee_->Judge(*state_, Shot(before, after, {10}));
   // Whose catapult it was the camera did not see: the players are asked.
   ASSERT_EQ(thrown.kind, VerdictKind::kAskPlayers) << thrown.reason;
+  // Seen nowhere: the next look at the table tells.
+  const Verdict unseen = referee_->Judge(*state_, Shot(before, before, {10}));
+  EXPECT_EQ(unseen.kind, VerdictKind::kNotJudged);
+  EXPECT_TRUE(unseen.until_table_fixed);
   // A target that did not move in the shot was not thrown.
   const Verdict still = referee_->Judge(*state_, Shot(before, after, {0}));
   EXPECT_EQ(still.kind, VerdictKind::kNotJudged);
