@@ -190,10 +190,8 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     // The first piece to move was set down under the hand that flicked it, unseen before the
     // shot: whose coin it is the look that closed the shot tells.
     const int first = shot.moved.front();
-    if (SeatOfCoin(details, shot.after, first) >= 0) {
-      coin = first;
-      seat = SeatOfCoin(details, shot.after, first);
-    }
+    seat = SeatOfCoin(details, shot.after, first);
+    if (seat >= 0) coin = first;
   }
   if (!coin) return Verdict::NotJudged("no player's coin was flicked");
   const std::string& name = state.game().PlayerName(seat);

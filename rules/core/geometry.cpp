@@ -140,6 +140,20 @@ double Gap(const Footprint& a, const Footprint& b) {
   return PolygonGap(std::get<Polygon>(a), std::get<Polygon>(b));
 }
 
+double Area(const Footprint& footprint) {
+  if (const auto* circle = std::get_if<Circle>(&footprint))
+    return std::numbers::pi * circle->radius * circle->radius;
+  const auto& v = std::get<Polygon>(footprint).vertices;
+  double twice = 0;
+  for (size_t i = 0; i < v.size(); ++i) twice += Cross(v[i], v[(i + 1) % v.size()]);
+  return 0.5 * std::abs(twice);
+}
+
+double EquivalentRadius(const Footprint& footprint) {
+  if (const auto* circle = std::get_if<Circle>(&footprint)) return circle->radius;
+  return std::sqrt(Area(footprint) / std::numbers::pi);
+}
+
 Vec2 Centroid(const Footprint& footprint) {
   if (const auto* circle = std::get_if<Circle>(&footprint)) return circle->center;
   const auto& v = std::get<Polygon>(footprint).vertices;

@@ -59,6 +59,10 @@ bool Contains(const Polygon& polygon, Vec2 p);
 double DistanceToFootprint(Vec2 p, const Footprint& footprint);
 // The gap between two footprints: 0 when they touch or overlap.
 double Gap(const Footprint& a, const Footprint& b);
+// The area a footprint covers (mm^2), and the radius of a disc as large (how close two
+// pieces' centres come side by side, however long they are).
+double Area(const Footprint& footprint);
+double EquivalentRadius(const Footprint& footprint);
 // The point of a footprint nearest to its centre of mass (the centre of a circle, the
 // vertex mean of a polygon).
 Vec2 Centroid(const Footprint& footprint);

@@ -45,15 +45,6 @@ struct Blob {
   double distance = 0;  // from where the piece was expected
 };
 
-double FootprintArea(const rules::Footprint& footprint) {
-  if (const auto* circle = std::get_if<rules::Circle>(&footprint))
-    return CV_PI * circle->radius * circle->radius;
-  const auto& v = std::get<rules::Polygon>(footprint).vertices;
-  double twice = 0;
-  for (size_t i = 0; i < v.size(); ++i) twice += rules::Cross(v[i], v[(i + 1) % v.size()]);
-  return 0.5 * std::abs(twice);
-}
-
 }  // namespace
 
 void CameraAnalyzerOptions::Check() const {
@@ -121,12 +112,13 @@ double CameraAnalyzer::HeightOf(ObservedKind kind) const {
   return 0;
 }
 
+bool CameraAnalyzer::Tracked(ObservedKind kind) const {
+  return std::find(options_.tracked_kinds.begin(), options_.tracked_kinds.end(), kind) !=
+         options_.tracked_kinds.end();
+}
+
 ObservedKind CameraAnalyzer::BlobKind(double area_mm2) const {
-  const auto tracked = [&](ObservedKind kind) {
-    return std::find(options_.tracked_kinds.begin(), options_.tracked_kinds.end(), kind) !=
-           options_.tracked_kinds.end();
-  };
-  if (tracked(ObservedKind::kPyramid) && !tracked(ObservedKind::kCoin))
+  if (Tracked(ObservedKind::kPyramid) && !Tracked(ObservedKind::kCoin))
     return ObservedKind::kPyramid;
   const double tile_side = detector_->Set().tile_side_mm;
   return area_mm2 > 0.6 * tile_side * tile_side ? ObservedKind::kTile : ObservedKind::kCoin;
@@ -165,9 +157,7 @@ ObservedPiece CameraAnalyzer::BlobPiece(ObservedKind kind, rules::Vec2 at, doubl
 }
 
 double CameraAnalyzer::RadiusOf(const Track& track) const {
-  if (const auto* circle = std::get_if<rules::Circle>(&track.piece.footprint))
-    return circle->radius;
-  return std::sqrt(FootprintArea(track.piece.footprint) / CV_PI);
+  return rules::EquivalentRadius(track.piece.footprint);
 }
 
 double CameraAnalyzer::InnerDiscShare(const cv::Mat& mask, rules::Vec2 at_mm,
@@ -244,7 +234,7 @@ std::optional<ObservedPiece> CameraAnalyzer::MeasureMoving(const Track& track,
   cv::Mat labels, stats, centroids;
   const int count = cv::connectedComponentsWithStats(roi, labels, stats, centroids, 8, CV_32S);
   const double min_area =
-      options_.min_blob_share * FootprintArea(track.piece.footprint) * scale * scale;
+      options_.min_blob_share * rules::Area(track.piece.footprint) * scale * scale;
   std::vector<Blob> parts;
   for (int label = 1; label < count; ++label) {
     parts.push_back(
@@ -389,9 +379,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     std::vector<int> kept_as(detection_.pieces.size(), -1);
     for (size_t i = 0; i < detection_.pieces.size(); ++i) {
       const ObservedPiece& piece = detection_.pieces[i];
-      const bool tracked = std::find(options_.tracked_kinds.begin(), options_.tracked_kinds.end(),
-                                     piece.kind) != options_.tracked_kinds.end();
-      if (tracked && !under_hand(piece.position_mm)) {
+      if (Tracked(piece.kind) && !under_hand(piece.position_mm)) {
         kept_as[i] = static_cast<int>(out.pieces.size());
         out.pieces.push_back(piece);
       }

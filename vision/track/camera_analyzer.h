@@ -108,6 +108,7 @@ class CameraAnalyzer {
   // What an unexplained moving blob of this area (mm^2) is, among the tracked kinds, and the
   // piece it is measured as.
   ObservedKind BlobKind(double area_mm2) const;
+  bool Tracked(ObservedKind kind) const;  // one of options_.tracked_kinds
   ObservedPiece BlobPiece(ObservedKind kind, rules::Vec2 at, double area_mm2) const;
   double RadiusOf(const Track& track) const;
 

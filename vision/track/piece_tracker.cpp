@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numbers>
 #include <sstream>
 #include <utility>
 
@@ -83,20 +82,6 @@ double Radius(const rules::Footprint& footprint) {
   for (const rules::Vec2& v : std::get<rules::Polygon>(footprint).vertices)
     radius = std::max(radius, rules::Distance(v, centre));
   return radius;
-}
-
-// The radius of a disc as large as the footprint: how close two pieces' centres come when
-// they lie side by side, however long they are (a lying pyramid).
-double AreaRadius(const rules::Footprint& footprint) {
-  if (const auto* circle = std::get_if<rules::Circle>(&footprint)) return circle->radius;
-  const std::vector<rules::Vec2>& vertices = std::get<rules::Polygon>(footprint).vertices;
-  double twice_area = 0;
-  for (size_t i = 0; i < vertices.size(); ++i) {
-    const rules::Vec2& a = vertices[i];
-    const rules::Vec2& b = vertices[(i + 1) % vertices.size()];
-    twice_area += a.x * b.y - a.y * b.x;
-  }
-  return std::sqrt(0.5 * std::abs(twice_area) / std::numbers::pi);
 }
 
 // Share of a new full detection taken into a resting piece's place.
@@ -823,7 +808,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
   for (size_t m = 0; m < frame.pieces.size(); ++m) {
     if (used[m]) continue;
     const ObservedPiece& piece = frame.pieces[m];
-    const double radius = AreaRadius(piece.footprint);
+    const double radius = rules::EquivalentRadius(piece.footprint);
     // Before the repeat test: it may land right by a piece it strikes.
     if (Land(piece, frame, events)) {
       const Track& landed = tracks_.back();
@@ -837,7 +822,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
         !Stacked(frame, m) && std::any_of(tracks_.begin(), tracks_.end(), [&](const Track& track) {
           return !Differ(piece.colour, track.piece.colour) &&
                  rules::Distance(Predict(track, frame.time_s), piece.position_mm) <
-                     0.8 * (radius + AreaRadius(track.piece.footprint));
+                     0.8 * (radius + rules::EquivalentRadius(track.piece.footprint));
         });
     if (repeats || AtStillBlur(piece, frame.time_s)) continue;
     if (Revive(piece, frame, events)) continue;

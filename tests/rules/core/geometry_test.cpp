@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <numbers>
+
 #include "rules/core/rule_error.h"
 
 namespace tabref::rules {
@@ -27,6 +29,13 @@ TEST(Geometry, GapBetweenPolygonsIsZeroWhenTheyOverlapOrTouch) {
   EXPECT_DOUBLE_EQ(Gap(a, Square({5, 5}, 10, 30)), 0.0);
   EXPECT_NEAR(Gap(a, Square({30, 0}, 10, 0)), 20.0, 1e-9);
   EXPECT_DOUBLE_EQ(Gap(a, Square({0, 0}, 2, 10)), 0.0);  // one inside the other
+}
+
+TEST(Geometry, AreaOfDiscsAndPolygonsEitherWayRound) {
+  EXPECT_NEAR(Area(Circle{{3, 4}, 2}), 4 * std::numbers::pi, 1e-9);
+  EXPECT_NEAR(Area(Square({5, 5}, 10, 30)), 100, 1e-9);
+  EXPECT_NEAR(Area(Polygon{{{0, 0}, {0, 3}, {4, 0}}}), 6, 1e-9);  // clockwise
+  EXPECT_NEAR(EquivalentRadius(Square({0, 0}, 10, 0)), 10 / std::sqrt(std::numbers::pi), 1e-9);
 }
 
 TEST(Geometry, LyingPyramidPointsItsApexAlongTheAngle) {
