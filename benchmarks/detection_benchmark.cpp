@@ -3,7 +3,7 @@
 // minAreaRect for tiles). Prints the figures of docs/benchmarks.md. Usage:
 //   detection_benchmark [--scenes N] [--width W --height H] [--first-seed S] [--tilt DEG]
 //                       [--tiles N] [--tile-blocks N] [--coins-on-tiles N] [--truth-pose]
-//                       [--verbose]
+//                       [--verbose] [--save-images DIR]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -11,11 +11,13 @@
 #include <iostream>
 #include <map>
 #include <opencv2/core/utility.hpp>
+#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "calibration/intrinsics.h"
 #include "calibration/table_calibration.h"
 #include "vision/detect/frame_context.h"
 #include "vision/detect/gradient.h"
@@ -40,6 +42,8 @@ struct Arguments {
   int coins_on_tiles = 0;    // coins lying on tiles per scene
   bool verbose = false;
   bool truth_pose = false;  // use the simulator's camera pose instead of the markers
+  std::string
+      save_images;  // a folder to write each scene's image (seed_N.png) and lens (seed_N.yml) to
 };
 
 Arguments Parse(int argc, char** argv) {
@@ -73,6 +77,8 @@ Arguments Parse(int argc, char** argv) {
       args.truth_pose = true;
     else if (flag == "--verbose")
       args.verbose = true;
+    else if (flag == "--save-images" && i + 1 < argc)
+      args.save_images = argv[++i];
     else {
       std::cerr << "detection_benchmark: unknown flag " << flag << "\n";
       std::exit(2);
@@ -247,6 +253,17 @@ int main(int argc, char** argv) {
     options.tile_blocks = args.tile_blocks;
     options.coins_on_tiles = args.coins_on_tiles;
     const sim::DetectionScene scene = MakeDetectionScene(set, options);
+    if (!args.save_images.empty()) {
+      // The image and its lens, for `tabref detect IMAGE --intrinsics seed_N.yml --debug DIR`.
+      const std::string stem = args.save_images + "/seed_" + std::to_string(options.seed);
+      if (!cv::imwrite(stem + ".png", scene.image)) {
+        std::cerr << "detection_benchmark: cannot write " << stem
+                  << ".png: make the folder first\n";
+        return 2;
+      }
+      tabref::calibration::WriteIntrinsics(TruthCalibration(scene.camera, scene.layout).intrinsics,
+                                           stem + ".yml");
+    }
     // As `tabref detect --intrinsics` does: the table frame from the image's own markers,
     // with the lens known (or, with --truth-pose, the simulator's exact camera pose).
     const tabref::calibration::TableCalibration exact =
@@ -343,26 +360,38 @@ int main(int argc, char** argv) {
       const KindScore& tiles = score.kinds[ObservedKind::kTile];
       std::printf("   tiles %d/%d found, %d false\n", tiles.found, tiles.truths,
                   tiles.false_positives);
-      for (const TruthPiece& piece : truth) {
-        if (piece.piece.kind != ObservedKind::kTile || piece.distractor || piece.hidden) continue;
-        const bool found = std::any_of(
-            detection.pieces.begin(), detection.pieces.end(), [&](const ObservedPiece& seen) {
-              return seen.kind == ObservedKind::kTile &&
-                     tabref::rules::Distance(seen.position_mm, piece.piece.position_mm) <= 6;
-            });
-        if (found) continue;
-        const cv::Point2d seen = scene.camera.Project(
-            cv::Vec3d(piece.piece.position_mm.x, piece.piece.position_mm.y, 0));
-        std::printf("   missed %s at (%.1f, %.1f) turned %.1f, image (%.0f, %.0f)\n",
-                    piece.description.c_str(), piece.piece.position_mm.x, piece.piece.position_mm.y,
-                    piece.piece.angle_deg, seen.x, seen.y);
-        for (const auto& rejected : detection.rejected) {
-          const double off = tabref::rules::Distance(piece.piece.position_mm, rejected.table_mm);
-          if (rejected.kind == ObservedKind::kTile && off < 15)
-            std::printf("      rejected at %s (%.1f mm off): %s\n", rejected.stage.c_str(), off,
-                        rejected.reason.c_str());
+      const auto print_misses = [&](ObservedKind kind) {
+        for (const TruthPiece& piece : truth) {
+          if (piece.piece.kind != kind || piece.distractor || piece.hidden) continue;
+          // Found when as many pieces were seen near it as there are (a stack shares a place).
+          const auto near = [&](const ObservedPiece& other) {
+            return other.kind == kind &&
+                   tabref::rules::Distance(other.position_mm, piece.piece.position_mm) <= 6;
+          };
+          const auto seen_near =
+              std::count_if(detection.pieces.begin(), detection.pieces.end(), near);
+          const auto truth_near = std::count_if(
+              truth.begin(), truth.end(),
+              [&](const TruthPiece& t) { return !t.distractor && !t.hidden && near(t.piece); });
+          if (seen_near >= truth_near) continue;
+          const cv::Point2d seen = scene.camera.Project(
+              cv::Vec3d(piece.piece.position_mm.x, piece.piece.position_mm.y, 0));
+          std::printf("   missed %s at (%.1f, %.1f) turned %.1f, image (%.0f, %.0f)\n",
+                      piece.description.c_str(), piece.piece.position_mm.x,
+                      piece.piece.position_mm.y, piece.piece.angle_deg, seen.x, seen.y);
+          for (const auto& rejected : detection.rejected) {
+            const double off = tabref::rules::Distance(piece.piece.position_mm, rejected.table_mm);
+            if (rejected.kind == kind && off < 15)
+              std::printf("      rejected at %s (%.1f mm off): %s\n", rejected.stage.c_str(), off,
+                          rejected.reason.c_str());
+          }
         }
-      }
+      };
+      print_misses(ObservedKind::kTile);
+      const KindScore& pyramids = score.kinds[ObservedKind::kPyramid];
+      std::printf("   pyramids %d/%d found, %d false\n", pyramids.found, pyramids.truths,
+                  pyramids.false_positives);
+      print_misses(ObservedKind::kPyramid);
       for (const auto& rejected : detection.rejected) {
         if (rejected.stage != "fit" || rejected.kind != ObservedKind::kCoin) continue;
         for (const TruthPiece& piece : truth) {

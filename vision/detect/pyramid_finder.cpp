@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <string>
 #include <utility>
 
 #include "vision/detect/paper_white.h"
@@ -26,6 +28,12 @@ struct PyramidHit {
 };
 
 double Hypot3(double a, double b, double c) { return std::sqrt(a * a + b * b + c * c); }
+
+std::string TwoDecimals(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f", value);
+  return text;
+}
 
 }  // namespace
 
@@ -53,12 +61,12 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   const double silhouette_sigma = options.silhouette_sigma_cells * cell_mm;
   const std::vector<PyramidCandidate>& blobs = map.candidates;
   // Every blob's best single pyramid (overlap -1: none plausible).
+  std::vector<std::vector<PyramidHypothesis>> poses(blobs.size());
   std::vector<PyramidHypothesis> singles(blobs.size());
   for (size_t i = 0; i < blobs.size(); ++i) {
-    const std::vector<PyramidHypothesis> hypotheses =
-        SearchPyramidPoses(blobs[i], shapes_, context.view, options.pose_search);
+    poses[i] = SearchPyramidPoses(blobs[i], shapes_, context.view, options.pose_search);
     singles[i].overlap = -1;
-    if (!hypotheses.empty()) singles[i] = hypotheses.front();
+    if (!poses[i].empty()) singles[i] = poses[i].front();
   }
   // Stacked pairs: two blobs of different colours, one on the other, or one blob that no
   // single pyramid explains.
@@ -153,12 +161,52 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
       add_stack(stack, blobs[i].colour, blobs[i].colour);
     }
   }
-  // The single pyramids, refined on their outline where it fixes the pose.
+  // The single pyramids, refined on their outline where it fixes the pose. The silhouette
+  // alone may favour another size or pose (a blurred blob shrinks, a lying pyramid's shadow
+  // lengthens it): unless the best one fits well, the others are tried in order of overlap
+  // and the first whose outline is met tightly takes the blob.
+  const auto outline_holds = [&](const PyramidHypothesis& pose, const PyramidFit& fit,
+                                 bool best_pose) {
+    if (!fit.accepted || cv::norm(fit.placement.position_mm - pose.placement.position_mm) >
+                             options.max_refit_shift_mm)
+      return false;
+    const bool tight = fit.tight_support >= options.tight_outline_min_share &&
+                       fit.rms_mm <= options.tight_outline_max_rms_mm;
+    return tight || (best_pose && pose.overlap >= options.min_single_overlap);
+  };
   for (size_t i = 0; i < blobs.size(); ++i) {
     if (used[i]) continue;
-    const PyramidHypothesis& best = singles[i];
-    if (best.overlap < std::max(options.min_overlap, options.min_single_overlap)) {
-      context.Reject(ObservedKind::kPyramid, "fit", "no pyramid's silhouette fits the blob",
+    if (singles[i].overlap < options.min_overlap) {
+      context.Reject(ObservedKind::kPyramid, "fit",
+                     "no pyramid's silhouette fits the blob (best overlap " +
+                         TwoDecimals(singles[i].overlap) + ")",
+                     blobs[i].centroid_mm);
+      continue;
+    }
+    const PyramidHypothesis* chosen = &poses[i].front();
+    PyramidFit fit;
+    bool fitted = false;
+    for (const PyramidHypothesis& pose : poses[i]) {
+      if (pose.overlap < options.min_overlap) break;
+      const bool best_pose = &pose == &poses[i].front();
+      PyramidFit trial = FitPyramid(context.frame, context.mapping, context.view,
+                                    shapes_[pose.size], pose.placement, options.fit);
+      fitted = outline_holds(pose, trial, best_pose);
+      if (best_pose || fitted) {
+        chosen = &pose;
+        fit = std::move(trial);
+      }
+      if (fitted || (best_pose && pose.overlap >= options.min_unfitted_overlap)) break;
+    }
+    const PyramidHypothesis& best = *chosen;
+    if (best.overlap < options.min_single_overlap && !fitted) {
+      context.Reject(ObservedKind::kPyramid, "fit",
+                     "silhouette fits the blob loosely (overlap " + TwoDecimals(best.overlap) +
+                         ") and the outline not tightly (" +
+                         (fit.accepted ? "tight share " + TwoDecimals(fit.tight_support) +
+                                             ", rms " + TwoDecimals(fit.rms_mm) + " mm"
+                                       : fit.reason) +
+                         ")",
                      blobs[i].centroid_mm);
       continue;
     }
@@ -168,10 +216,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     hit.placement = best.placement;
     hit.overlap = best.overlap;
     hit.fit_sigma_mm = silhouette_sigma;
-    const PyramidFit fit = FitPyramid(context.frame, context.mapping, context.view,
-                                      shapes_[best.size], best.placement, options.fit);
-    const double shift = cv::norm(fit.placement.position_mm - best.placement.position_mm);
-    if (fit.accepted && shift <= options.max_refit_shift_mm) {
+    if (fitted) {
       hit.placement = fit.placement;
       hit.outline_fitted = true;
       hit.fit_sigma_mm = std::hypot(fit.position_sigma_mm,
@@ -189,7 +234,10 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
         }
       }
       context.Reject(ObservedKind::kPyramid, "fit",
-                     fit.accepted ? "outline fit left the silhouette" : fit.reason,
+                     (fit.accepted ? std::string("outline fit left the silhouette") : fit.reason) +
+                         " (overlap " + TwoDecimals(hit.overlap) + ", support " +
+                         TwoDecimals(fit.support) + ", tight share " +
+                         TwoDecimals(fit.tight_support) + ")",
                      hit.placement.position_mm);
       continue;
     }

@@ -30,6 +30,9 @@ void PyramidOptions::Check() const {
   Require(min_single_overlap > 0 && min_single_overlap <= 1, "min_single_overlap", "in (0, 1]");
   Require(min_unfitted_overlap > 0 && min_unfitted_overlap <= 1, "min_unfitted_overlap",
           "in (0, 1]");
+  Require(tight_outline_min_share >= 0 && tight_outline_min_share <= 1, "tight_outline_min_share",
+          "in [0, 1]");
+  Require(tight_outline_max_rms_mm >= 0, "tight_outline_max_rms_mm", "not negative");
   Require(max_refit_shift_mm > 0, "max_refit_shift_mm", "positive");
   Require(silhouette_sigma_cells > 0, "silhouette_sigma_cells", "positive");
   Require(model_sigma_mm >= 0 && model_sigma_mm < 5, "model_sigma_mm", "in [0, 5)");

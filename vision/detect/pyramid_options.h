@@ -20,8 +20,15 @@ struct PyramidOptions {
   // (intersection over union in the top view).
   double min_overlap = 0.55;
   // ... and a single pyramid at least this much, even with its outline fitted: dark print
-  // and shadows take a black pyramid's colour and offer straight edges.
+  // and shadows take a black pyramid's colour and offer straight edges ...
   double min_single_overlap = 0.7;
+  // ... unless its outline is met tightly: at least this share of the rays within the fit's
+  // tight band, at most this residual RMS (mm). A black pyramid on a dark table loses a
+  // blurred cell all round its blob (a small one overlaps 0.56-0.69); print fits looser
+  // (RMS 0.26 mm and up on the evaluation scenes). A size or pose other than the
+  // silhouette's best is taken only with its outline met so tightly.
+  double tight_outline_min_share = 0.55;
+  double tight_outline_max_rms_mm = 0.2;
   // The outline fit's pose is taken when it lies within this of the silhouette's (mm);
   // farther, it locked onto something else and the silhouette's pose stands.
   double max_refit_shift_mm = 3;
