@@ -109,6 +109,15 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
     if (square >= 0) initial = lifted;
     CoinFit fit = FitCoin(context.frame, context.mapping, initial, coin_radius, base + coin_top,
                           base, context.options.coin_fit);
+    const double second_reach = context.options.coin_second_reach_mm;
+    if (!fit.accepted && fit.support < context.options.coin_fit.min_support &&
+        second_reach > context.options.coin_fit.align_reach_mm) {
+      CoinFitOptions wider = context.options.coin_fit;
+      wider.align_reach_mm = second_reach;
+      CoinFit again = FitCoin(context.frame, context.mapping, initial, coin_radius, base + coin_top,
+                              base, wider);
+      if (again.accepted) fit = std::move(again);
+    }
     if (!fit.accepted) {
       context.Reject(ObservedKind::kCoin, "fit", (square >= 0 ? "on a tile: " : "") + fit.reason,
                      initial);

@@ -17,6 +17,11 @@ struct DetectionOptions {
   CoinCandidateOptions coin_candidates;
   CoinFitOptions coin_fit;
   CoinFaceOptions coin_face;
+  // A coin candidate whose rim was found on too few rays is fitted again with the rim's
+  // first alignment reaching this far (mm; 0: not again): where a pale coin's face melts
+  // into a pale table, the votes come from the near side's wall and shadow and put the
+  // candidate 2.5-4 mm toward the camera, beyond the first alignment's reach.
+  double coin_second_reach_mm = 3.6;
   // How far the frame's measured rim radius may differ from the set's coin radius (mm).
   double max_rim_offset_mm = 0.6;
   // Position uncertainty the fit residuals do not show (lens model, shading, rim wear),
