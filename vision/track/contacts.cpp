@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
+#include <utility>
 
 namespace tabref::vision {
 namespace {
@@ -11,6 +13,10 @@ constexpr double kSubstepMm = 1.0;  // graze search resolution along the paths
 // A step "away" from a piece widens the gap by at least this share of its length (within 60
 // degrees of the direction away).
 constexpr double kAwayShare = 0.5;
+// A piece unseen for at least this many frame intervals of its path, and found again at least
+// this far behind where it was heading, turned back unseen.
+constexpr double kUnseenFrames = 2.5;
+constexpr double kTurnedBackMm = 3;
 
 double Tolerance(double base_mm, const ShotPiece& a, const ShotPiece& b) {
   return base_mm + 2 * std::hypot(a.sigma_mm, b.sigma_mm);
@@ -78,6 +84,38 @@ bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOp
   const double widened = GapAt(a, samples[2].position, b, b.At(samples[2].time_s)) -
                          GapAt(a, samples[1].position, b, b.At(samples[1].time_s));
   return second_step > 0 && widened >= kAwayShare * second_step;
+}
+
+// A piece lost from sight and found again behind where it was heading turned back unseen: it
+// rebounded off whatever lay ahead (a coin flicked at the hole tile, back into the place it
+// left, where the camera cannot tell it from the vacated place). The first piece its footprint
+// meets going on straight from where it was last seen moving, within reach, may have been
+// touched: that piece and when, or nothing.
+std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
+    const ShotPiece& a, const std::vector<ShotPiece>& pieces, const TrackerOptions& options) {
+  const std::vector<PathSample>& samples = a.path.Samples();
+  for (size_t i = 1; i + 1 < samples.size(); ++i) {
+    const double frame_s = samples[i].time_s - samples[i - 1].time_s;
+    const double unseen_s = samples[i + 1].time_s - samples[i].time_s;
+    if (frame_s <= 0 || unseen_s < kUnseenFrames * frame_s) continue;
+    const rules::Vec2 step = samples[i].position - samples[i - 1].position;
+    const rules::Vec2 back = samples[i + 1].position - samples[i].position;
+    const double step_mm = rules::Norm(step);
+    const double back_mm = rules::Norm(back);
+    if (step_mm <= 0 || back_mm < kTurnedBackMm || back.x * step.x + back.y * step.y >= 0) continue;
+    const rules::Vec2 heading = step * (1 / step_mm);
+    // Out and back: at least as far as it came back, plus what its last step carried it on.
+    const double reach = back_mm + 2 * step_mm;
+    for (double along = 0; along <= reach; along += kSubstepMm) {
+      const rules::Vec2 at = samples[i].position + heading * along;
+      for (const ShotPiece& b : pieces) {
+        if (b.track == a.track) continue;
+        if (GapAt(a, at, b, b.At(samples[i].time_s)) <= Tolerance(options.touch_mm, a, b))
+          return std::pair(&b, samples[i].time_s);
+      }
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -161,6 +199,10 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
       // Wider than a graze, yet within the measurement's uncertainty: too close to call.
       if (gap <= tolerance) add(when, a.track, b.track, gap > options.graze_mm);
     }
+  }
+  for (const ShotPiece& a : pieces) {
+    if (const auto rebound = UnseenReboundOff(a, pieces, options))
+      add(rebound->second, a.track, rebound->first->track, true);
   }
   if (flicked != nullptr) {
     for (const ShotPiece& b : pieces) {

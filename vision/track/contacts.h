@@ -27,7 +27,8 @@ struct ShotPiece {
 // per pair of pieces (the first), in time order; `piece` is the mover. A flicked piece that
 // rested within touching distance of another and was first seen moving straight away from
 // it may have rebounded off it in the frame it was flicked: an uncertain contact, unless a
-// seen one explains the pair.
+// seen one explains the pair. So may a piece lost from sight and found again behind where it
+// was heading, off the first piece ahead of it.
 std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
                                           const TrackerOptions& options);
 

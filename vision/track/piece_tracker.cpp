@@ -582,6 +582,12 @@ void PieceTracker::ReclaimLost() {
       continue;
     }
     const int id = best->first;
+    // The path it was seen on, then where it was found: contacts read the two together (a
+    // piece found behind where it was heading rebounded unseen).
+    if (track.path.empty() && !best->second.path.empty()) {
+      track.path = std::move(best->second.path);
+      track.path.push_back({track.seen_s, track.piece.position_mm});
+    }
     departed_.erase(best);
     std::erase(shot_->left_table, id);
     std::erase(shot_->moved, track.id);

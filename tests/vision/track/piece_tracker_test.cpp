@@ -175,6 +175,37 @@ TEST(PieceTrackerTest, AFlickedCoinFirstSeenSlidingAwayFromTheTileItLayByMayHave
   EXPECT_TRUE(reported[0].uncertain);
 }
 
+// Flicked at the tile 75 mm away, seen once on its way, lost from sight, and found back
+// behind where it was heading: it rebounded off the tile unseen (Ppolf seed 4's third shot).
+std::vector<TrackEvent> FlickedThenLost(rules::Vec2 found_at) {
+  PieceTracker tracker;
+  const rules::Vec2 rest{274.6 - 9.525 - 40, 100};
+  const auto coin = [rest, found_at](double t) -> std::optional<rules::Vec2> {
+    if (t < 1.0) return rest;
+    if (t < 1.04) return rest + rules::Vec2{12, 0} * ((t - 1.0) / 0.0334);
+    if (t < 1.15) return std::nullopt;  // blurred, then back in the place it left
+    return found_at;
+  };
+  return RunScenario(tracker, {{Coin("suns", rest), coin}, Still(Tile({300, 100}))}, 2.5);
+}
+
+TEST(PieceTrackerTest, ACoinLostAndFoundBehindWhereItWasHeadingMayHaveTouchedWhatLayAhead) {
+  const auto events = FlickedThenLost({274.6 - 9.525 - 44, 100.5});
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.contacts.size(), 1u);
+  EXPECT_TRUE(shot.contacts[0].uncertain);
+  EXPECT_EQ(shot.contacts[0].other, TrackNear(shot.before, {300, 100}));
+}
+
+TEST(PieceTrackerTest, ACoinLostAndFoundAheadOfWhereItWasHeadingTouchedNothingSeen) {
+  const auto events = FlickedThenLost({274.6 - 9.525 - 10, 100.5});
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_TRUE(ended[0].shot.contacts.empty());
+}
+
 TEST(PieceTrackerTest, ACoinFlickedAwayFromATileItLayFarFromHasNoPossibleContact) {
   PieceTracker tracker;
   const double rest_x = 274.6 - 9.525 - 12;
