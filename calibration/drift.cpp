@@ -1,5 +1,6 @@
 #include "calibration/drift.h"
 
+#include <algorithm>
 #include <cmath>
 #include <opencv2/calib3d.hpp>
 #include <stdexcept>
@@ -66,6 +67,9 @@ void DriftOptions::Check() const {
   if (min_markers < 1 || min_markers > kTableMarkerCount) {
     throw std::invalid_argument("DriftOptions.min_markers must be in 1..4");
   }
+  if (min_displaced_markers < 1 || min_displaced_markers > kTableMarkerCount) {
+    throw std::invalid_argument("DriftOptions.min_displaced_markers must be in 1..4");
+  }
   if (!(max_recalibration_rms_px > 0)) {
     throw std::invalid_argument("DriftOptions.max_recalibration_rms_px must be positive");
   }
@@ -79,17 +83,21 @@ DriftReport CheckDrift(const TableCalibration& stored, const MarkerDetection& no
   if (report.markers_seen < options.min_markers) return report;
   const LensModel lens(stored.intrinsics);
   double sum = 0;
+  int displaced = 0;  // markers with a corner off
   for (const MarkerObservation& marker : now.table_markers) {
     const std::array<cv::Vec3d, 4> corners = stored.MarkerCorners(marker.id);
+    double marker_shift = 0;
     for (size_t k = 0; k < 4; ++k) {
       const cv::Point2d expected = lens.Project(stored.rotation * corners[k] + stored.translation);
       const double shift = cv::norm(expected - cv::Point2d(marker.corners[k]));
-      report.max_corner_shift_px = std::max(report.max_corner_shift_px, shift);
+      marker_shift = std::max(marker_shift, shift);
       sum += shift * shift;
     }
+    report.max_corner_shift_px = std::max(report.max_corner_shift_px, marker_shift);
+    displaced += marker_shift > options.max_corner_shift_px;
   }
   report.rms_corner_shift_px = std::sqrt(sum / (4.0 * report.markers_seen));
-  if (report.max_corner_shift_px <= options.max_corner_shift_px) {
+  if (displaced < std::min(options.min_displaced_markers, report.markers_seen)) {
     report.verdict = DriftVerdict::kSteady;
     return report;
   }

@@ -13,6 +13,9 @@ struct DriftOptions {
   double max_corner_shift_px = 0.75;
   // Fewer markers than this in view: no verdict (a hand or a piece may cover one).
   int min_markers = 2;
+  // A camera that moved shifts every marker: fewer markers than this off (of those in view)
+  // is no move (a hand over part of one shifts its corners, a nudged sheet moves alone).
+  int min_displaced_markers = 2;
   // A re-estimated pose whose corner RMS exceeds this (px) is not offered: a sheet moved, not
   // (only) the camera.
   double max_recalibration_rms_px = 2.0;
@@ -21,7 +24,7 @@ struct DriftOptions {
 };
 
 enum class DriftVerdict {
-  kSteady,        // every visible marker is where the calibration expects it
+  kSteady,        // the visible markers are where the calibration expects them (all but one)
   kMoved,         // the camera moved; `recalibrated` holds the new pose when it could be made
   kNotEnoughView  // too few markers visible to tell
 };
