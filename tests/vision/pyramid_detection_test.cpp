@@ -125,15 +125,20 @@ TEST_F(PyramidDetection, NothingOnDistractorsCoinsOrTiles) {
   }
 }
 
+// A bare wooden table filmed at 1080p and `tilt_deg`, for pieces placed on it by hand.
+sim::DetectionScene BareWoodTable(const PieceSet& set, std::uint64_t seed, double tilt_deg) {
+  sim::DetectionSceneOptions options = sim::BareTableOptions(1920, 1080, seed);
+  options.tilt_deg = tilt_deg;
+  options.material = sim::TableMaterial::kWood;
+  return sim::MakeDetectionScene(set, options);
+}
+
 // An Ice Boule catapult: two pyramids of one colour and size, one nested on the other, on a
 // bare wooden table filmed at 20 degrees. Its outline is no single pyramid's; the game asks
 // the detector to look for such pairs.
 TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
   const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
-  sim::DetectionSceneOptions options = sim::BareTableOptions(1920, 1080, 5);
-  options.tilt_deg = 20;
-  options.material = sim::TableMaterial::kWood;
-  const sim::DetectionScene table = sim::MakeDetectionScene(set, options);
+  const sim::DetectionScene table = BareWoodTable(set, 5, 20);
   sim::Renderer renderer(table.camera, table.layout, set, table.render);
   DetectionOptions options_for_catapults;
   options_for_catapults.pyramids.nested_alike_pairs = true;
@@ -208,10 +213,7 @@ TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
 // met tightly, still tell them and their size.
 TEST(DarkPyramidDetection, FindsBlackPyramidsOnDarkWoodByTheirOutline) {
   const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
-  sim::DetectionSceneOptions options = sim::BareTableOptions(1920, 1080, 11);
-  options.tilt_deg = 25;
-  options.material = sim::TableMaterial::kWood;
-  const sim::DetectionScene table = sim::MakeDetectionScene(set, options);
+  const sim::DetectionScene table = BareWoodTable(set, 11, 25);
   sim::Renderer renderer(table.camera, table.layout, set, table.render);
   PieceDetector detector(set);
   detector.SetCalibration(TruthCalibration(table.camera, table.layout));
