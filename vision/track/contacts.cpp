@@ -102,7 +102,7 @@ std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
     const rules::Vec2 back = samples[i + 1].position - samples[i].position;
     const double step_mm = rules::Norm(step);
     const double back_mm = rules::Norm(back);
-    if (step_mm <= 0 || back_mm < kTurnedBackMm || back.x * step.x + back.y * step.y >= 0) continue;
+    if (step_mm <= 0 || back_mm < kTurnedBackMm || rules::Dot(back, step) >= 0) continue;
     const rules::Vec2 heading = step * (1 / step_mm);
     // Out and back: at least as far as it came back, plus what its last step carried it on.
     const double reach = back_mm + 2 * step_mm;
