@@ -147,6 +147,18 @@ std::array<cv::Vec3d, 4> TableCalibration::MarkerCorners(int id) const {
                              marker_side_mm);
 }
 
+bool TableCalibration::InMarkerSquare(const cv::Point2d& table_mm, double inset_mm) const {
+  const double reach = marker_side_mm / 2 - inset_mm;
+  for (size_t id = 0; id < marker_centres_mm.size(); ++id) {
+    const double angle = marker_angles_deg[id] * kDegree;
+    const cv::Point2d d = table_mm - marker_centres_mm[id];
+    const double along = std::cos(angle) * d.x + std::sin(angle) * d.y;
+    const double across = -std::sin(angle) * d.x + std::cos(angle) * d.y;
+    if (std::abs(along) <= reach && std::abs(across) <= reach) return true;
+  }
+  return false;
+}
+
 TableCalibration CalibrateTable(const MarkerDetection& markers, cv::Size image_size,
                                 const std::optional<Intrinsics>& intrinsics,
                                 const TableCalibrationOptions& options) {

@@ -41,6 +41,9 @@ struct TableCalibration {
 
   // The 3D corners of marker `id` in the table frame, cv::aruco order.
   std::array<cv::Vec3d, 4> MarkerCorners(int id) const;
+  // Whether `table_mm` lies inside a marker's black square, at least `inset_mm` in from its
+  // edges.
+  bool InMarkerSquare(const cv::Point2d& table_mm, double inset_mm) const;
 };
 
 // Estimates the table frame from the four markers in `markers`. With `intrinsics`: the pose

@@ -126,6 +126,21 @@ TEST(TableCalibration, BadInputGetsAnErrorNamingWhatIsWrong) {
             std::string::npos);
 }
 
+TEST(TableCalibration, KnowsWhatLiesInsideAMarkersBlackSquare) {
+  TableCalibration calibration;
+  calibration.marker_side_mm = 60;
+  calibration.marker_centres_mm = {cv::Point2d(0, 0), cv::Point2d(1000, 0), cv::Point2d(1000, 600),
+                                   cv::Point2d(0, 600)};
+  calibration.marker_angles_deg = {0, 45, 0, 0};
+  EXPECT_TRUE(calibration.InMarkerSquare({20, -20}, 9.5));
+  EXPECT_FALSE(calibration.InMarkerSquare({25, 0}, 9.5));  // a coin there covers the edge
+  EXPECT_TRUE(calibration.InMarkerSquare({25, 0}, 0));
+  EXPECT_FALSE(calibration.InMarkerSquare({500, 300}, 0));
+  // Marker 1 turned by 45 degrees: its corners lie on the axes, 42 mm out.
+  EXPECT_TRUE(calibration.InMarkerSquare({1040, 0}, 0));
+  EXPECT_FALSE(calibration.InMarkerSquare({1025, 25}, 0));
+}
+
 TEST(TableCalibration, OptionsCheckNamesTheField) {
   TableCalibrationOptions options;
   options.marker_side_mm = -1;

@@ -100,6 +100,13 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
   for (const CoinCandidate& candidate : candidates) {
     const cv::Point2d seen = context.view.ToTable(candidate.view_px);
     cv::Point2d initial = context.view.LiftTo(seen, coin_top);
+    // A marker's white cells make coin-sized blank faces; a real coin there would hide the
+    // marker the table is calibrated from.
+    if (context.mapping.Calibration().InMarkerSquare(initial, coin_radius)) {
+      context.Reject(ObservedKind::kCoin, "candidates", "inside a table marker's black square",
+                     initial);
+      continue;
+    }
     // On a tile the rim lies a tile higher, which moves it across the table by the parallax
     // of that height.
     cv::Point2d lifted;

@@ -59,6 +59,9 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
 
   context.timer.Start("fit");
   std::vector<TileFit> fits;
+  // Squares whose sides lie further in or out than a tile's, judged again once the frame's
+  // edge offset is known (far from the camera the blur takes a tile's edge 0.8 mm in).
+  std::vector<TileFit> wrong_size;
   for (const TileCandidate& candidate : candidates) {
     const cv::Point2d initial = context.view.LiftTo(context.view.ToTable(candidate.view_px), top);
     // A candidate on a tile fitted already would only find that tile again.
@@ -68,6 +71,10 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
     if (known) continue;
     TileFit fit = FitTile(context.frame, context.mapping, initial, candidate.angle_rad, side, top,
                           0, options.fit);
+    if (fit.wrong_size) {
+      wrong_size.push_back(std::move(fit));
+      continue;
+    }
     if (!fit.accepted) {
       context.Reject(ObservedKind::kTile, "fit", fit.reason, initial);
       continue;
@@ -168,6 +175,20 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
     TileFit better = FitTile(context.frame, context.mapping, fit.centre_mm, fit.angle_rad, side,
                              top, edge_offset, refit);
     if (better.accepted) fit = std::move(better);
+  }
+  for (const TileFit& fit : wrong_size) {
+    TileFit again = edge_offset == 0 ? fit
+                                     : FitTile(context.frame, context.mapping, fit.centre_mm,
+                                               fit.angle_rad, side, top, edge_offset, refit);
+    const bool overlaps = std::any_of(tiles.begin(), tiles.end(), [&](const TileFit& kept) {
+      return cv::norm(kept.centre_mm - again.centre_mm) < 0.9 * side;
+    });
+    if (!again.accepted || overlaps) {
+      context.Reject(ObservedKind::kTile, "refine",
+                     overlaps ? "overlaps a better tile" : again.reason, fit.centre_mm);
+      continue;
+    }
+    tiles.push_back(std::move(again));
   }
   context.timer.Stop();
   return tiles;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <opencv2/core/hal/intrin.hpp>
 #include <stdexcept>
 
@@ -399,7 +400,10 @@ TileFit FitTile(const cv::Mat& image, const calibration::TableMapping& mapping,
   } else if (result.tight_support < options.min_tight_support) {
     result.reason = "side edges scattered";
   } else if (side_error > options.max_side_error_mm) {
-    result.reason = "not tile-sized";
+    char reason[80];
+    std::snprintf(reason, sizeof reason, "not tile-sized (opposite sides %.2f mm off)", side_error);
+    result.reason = reason;
+    result.wrong_size = true;
   } else if (result.rms_mm > options.max_rms_mm) {
     result.reason = "sides not straight";
   } else {

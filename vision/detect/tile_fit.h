@@ -49,7 +49,10 @@ struct TileFitOptions {
 // A tile's top face fitted in the camera frame.
 struct TileFit {
   bool accepted = false;
-  std::string reason;      // why it was rejected
+  std::string reason;  // why it was rejected
+  // Rejected for its size alone: clear, straight sides, but opposite ones further apart or
+  // closer than the set's side and the expected edge offset allow.
+  bool wrong_size = false;
   cv::Point2d centre_mm;   // top-face centre = the tile's position (table frame)
   double angle_rad = 0;    // turn of the sides, modulo pi/2, in [0, pi/2)
   double support = 0;      // share of the rays that found their side
