@@ -28,6 +28,7 @@ void HandDetectorOptions::Check() const {
   Require(border_mm >= 0 && border_mm <= 100, "border_mm", "in 0..100");
   Require(min_skin_share >= 0 && min_skin_share <= 1, "min_skin_share", "in 0..1");
   Require(large_area_mm2 >= min_area_mm2, "large_area_mm2", "at least min_area_mm2");
+  Require(min_skin_mm2 > 0, "min_skin_mm2", "positive");
   Require(margin_mm >= 0 && margin_mm <= 200, "margin_mm", "in 0..200");
 }
 
@@ -83,7 +84,7 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
   std::vector<int> hands;
   for (int label = 1; label < count; ++label) {
     const double area_mm2 = stats.at<int>(label, cv::CC_STAT_AREA) * mm2_per_px;
-    if (area_mm2 < options_.min_area_mm2) continue;
+    if (area_mm2 < std::min(options_.min_area_mm2, options_.min_skin_mm2)) continue;
     const int left = stats.at<int>(label, cv::CC_STAT_LEFT);
     const int top = stats.at<int>(label, cv::CC_STAT_TOP);
     const int right = left + stats.at<int>(label, cv::CC_STAT_WIDTH);
@@ -102,8 +103,10 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
       }
     }
     const double skin_share = pixels > 0 ? static_cast<double>(skin) / pixels : 0;
-    const bool hand = reaches_border && (skin_share >= options_.min_skin_share ||
-                                         area_mm2 >= options_.large_area_mm2);
+    const bool hand =
+        reaches_border &&
+        ((area_mm2 >= options_.min_area_mm2 && skin_share >= options_.min_skin_share) ||
+         area_mm2 >= options_.large_area_mm2 || skin * mm2_per_px >= options_.min_skin_mm2);
     if (!hand) {
       ++detection.rejected_regions;
       continue;

@@ -18,9 +18,12 @@ struct HandDetectorOptions {
   double min_area_mm2 = 1200;
   double border_mm = 3;
   // At least this share of the region must look like skin (YCrCb) ...
-  double min_skin_share = 0.3;
+  double min_skin_share = 0.15;
   // ... unless it is larger than this (an arm in a sleeve, a leaning body).
   double large_area_mm2 = 15000;
+  // Fingertips just reaching in, smaller than min_area_mm2 or mostly their shadow, count
+  // when this much of the region looks like skin (a whole coin covers 280 mm2).
+  double min_skin_mm2 = 450;
   // The hidden area reaches this far beyond the region (soft edges, fingertips in blur).
   double margin_mm = 12;
 

@@ -95,6 +95,31 @@ TEST_P(HandDetectorTest, FindsAHandReachingInFromAnySide) {
   }
 }
 
+TEST_P(HandDetectorTest, FindsFingertipsJustReachingIn) {
+  // A few fingertips and their shadow over the view's edge: left unseen, they are a blob
+  // that moves, and the tracker takes it for a piece flicked.
+  const HandDetector detector;
+  const cv::Mat empty = Render(bodies_, std::nullopt, 1);
+  const cv::Rect2d view(-70, -70, 900, 600);
+  int reaching_in = 0;
+  for (const double heading_deg : {0.0, 90.0, 180.0, 270.0, 40.0}) {
+    const double heading = heading_deg * CV_PI / 180;
+    for (double before_s = 0.3; before_s < 0.62; before_s += 0.02) {
+      const std::optional<sim::HandPose> hand =
+          sim::FlickingHand({300, 200}, heading, 1.0, 1.0 - before_s);
+      ASSERT_TRUE(hand.has_value());
+      const cv::Point2d tip(hand->fingertip[0], hand->fingertip[1]);
+      const double inside =
+          std::min({tip.x - view.x, view.br().x - tip.x, tip.y - view.y, view.br().y - tip.y});
+      if (inside < 35 || inside > 60) continue;
+      ++reaching_in;
+      EXPECT_TRUE(detector.Detect(Render(bodies_, hand, 2), empty, *view_).found)
+          << "fingertips " << inside << " mm in from heading " << heading_deg << " deg";
+    }
+  }
+  EXPECT_GE(reaching_in, 5);
+}
+
 TEST_P(HandDetectorTest, MovedPiecesAreNoHand) {
   const HandDetector detector;
   const cv::Mat empty = Render(bodies_, std::nullopt, 1);
