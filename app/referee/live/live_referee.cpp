@@ -1,5 +1,6 @@
 #include "app/referee/live/live_referee.h"
 
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 
@@ -20,20 +21,30 @@ std::string Describe(const vision::PieceTracker& tracker, int id) {
   return track == nullptr ? "piece #" + std::to_string(id) : PieceName(track->piece);
 }
 
+// The piece and where it was last seen, in whole millimetres.
+std::string DescribeAt(const vision::PieceTracker& tracker, int id) {
+  const vision::Track* track = tracker.FindTrack(id);
+  if (track == nullptr) return Describe(tracker, id);
+  std::ostringstream text;
+  text << PieceName(track->piece) << " at (" << std::lround(track->piece.position_mm.x) << ", "
+       << std::lround(track->piece.position_mm.y) << ") mm";
+  return text.str();
+}
+
 // What the tracker saw, in one line.
 std::string TrackText(const vision::TrackEvent& event, const vision::PieceTracker& tracker) {
   using Type = vision::TrackEvent::Type;
   switch (event.type) {
     case Type::kShotStarted:
-      return "shot: " + Describe(tracker, event.track) + " moves";
+      return "shot: " + DescribeAt(tracker, event.track) + " moves";
     case Type::kContact:
       return "contact: " + Describe(tracker, event.track) +
              (event.uncertain ? " may have touched (unseen) " : " touched ") +
              Describe(tracker, event.other);
     case Type::kLeftTable:
-      return "off the table: " + Describe(tracker, event.track);
+      return "off the table: " + DescribeAt(tracker, event.track);
     case Type::kLost:
-      return "lost from sight: " + Describe(tracker, event.track);
+      return "lost from sight: " + DescribeAt(tracker, event.track);
     case Type::kShotEnded:
       return "at rest after " + std::to_string(event.shot.moved.size()) + " piece(s) moved";
     case Type::kTableChanged:
