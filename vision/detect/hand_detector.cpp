@@ -129,9 +129,11 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
     for (const auto& contour : contours)
       points.insert(points.end(), contour.begin(), contour.end());
     if (points.empty()) continue;
-    detection.mask.setTo(255, region);
     std::vector<cv::Point> hull;
     cv::convexHull(points, hull);
+    // The whole hull: parts of an arm lit like the table leave gaps in the change, and the
+    // background must not take them in.
+    cv::fillConvexPoly(detection.mask, hull, cv::Scalar(255));
     // The hidden outline: the hull grown by the margin, in the table frame.
     const double margin_px = options_.margin_mm * scale;
     cv::Point2d centre(0, 0);

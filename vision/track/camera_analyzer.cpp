@@ -455,8 +455,10 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       }
     }
     detected_places_ = std::move(detected_now);
-    // The settled table is the background from now on.
-    view.copyTo(background_, hand_.mask == 0);
+    // The settled table is the background from now on, where it is still: fingertips
+    // leaving the view, too few to be taken for a hand, are not (they would stay behind as
+    // a change that moves).
+    view.copyTo(background_, (hand_.mask == 0) & (moving == 0));
     settled_ = view;
     stable_.setTo(0);
     candidates_.clear();

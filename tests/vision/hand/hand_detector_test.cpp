@@ -120,6 +120,36 @@ TEST_P(HandDetectorTest, FindsFingertipsJustReachingIn) {
   EXPECT_GE(reaching_in, 5);
 }
 
+TEST_P(HandDetectorTest, HidesTheWholeHandWithoutGaps) {
+  // Parts of an arm lit like the table change little from it; a gap they left in the mask
+  // would let the background take them in, and the arm would stay behind when it left.
+  const HandDetector detector;
+  const cv::Mat empty = Render(bodies_, std::nullopt, 1);
+  for (const double heading_deg : {0.0, 90.0, 180.0, 270.0, 40.0}) {
+    const std::optional<sim::HandPose> hand =
+        sim::FlickingHand({300, 200}, heading_deg * CV_PI / 180, 1.0, 1.0);
+    const HandDetection found = detector.Detect(Render(bodies_, hand, 2), empty, *view_);
+    ASSERT_TRUE(found.found) << heading_deg;
+    for (const auto& outline : found.outlines_mm) {
+      // The outline is the hull grown by the margin: the hull itself, shrunk by a little
+      // more, must be hidden all over.
+      cv::Point2d centre(0, 0);
+      for (const cv::Point2d& p : outline) centre += p;
+      centre *= 1.0 / static_cast<double>(outline.size());
+      std::vector<cv::Point> inner;
+      for (const cv::Point2d& p : outline) {
+        const cv::Point2d away = p - centre;
+        const double shrink = (detector.Options().margin_mm + 3) / std::hypot(away.x, away.y);
+        inner.emplace_back(view_->ToPixel(centre + away * std::max(0.0, 1 - shrink)));
+      }
+      cv::Mat hull = cv::Mat::zeros(found.mask.size(), CV_8U);
+      cv::fillConvexPoly(hull, inner, cv::Scalar(255));
+      cv::Mat unhidden = hull & (found.mask == 0);
+      EXPECT_EQ(cv::countNonZero(unhidden), 0) << heading_deg;
+    }
+  }
+}
+
 TEST_P(HandDetectorTest, MovedPiecesAreNoHand) {
   const HandDetector detector;
   const cv::Mat empty = Render(bodies_, std::nullopt, 1);
