@@ -120,6 +120,7 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
 
   timer.Start("outline");
   detection.mask = cv::Mat::zeros(view.size(), CV_8U);
+  detection.reach = cv::Mat::zeros(view.size(), CV_8U);
   detection.found = !hands.empty();
   for (int label : hands) {
     cv::Mat region = labels == label;
@@ -129,11 +130,10 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
     for (const auto& contour : contours)
       points.insert(points.end(), contour.begin(), contour.end());
     if (points.empty()) continue;
+    detection.mask.setTo(255, region);
     std::vector<cv::Point> hull;
     cv::convexHull(points, hull);
-    // The whole hull: parts of an arm lit like the table leave gaps in the change, and the
-    // background must not take them in.
-    cv::fillConvexPoly(detection.mask, hull, cv::Scalar(255));
+    cv::fillConvexPoly(detection.reach, hull, cv::Scalar(255));
     // The hidden outline: the hull grown by the margin, in the table frame.
     const double margin_px = options_.margin_mm * scale;
     cv::Point2d centre(0, 0);
@@ -149,8 +149,9 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
   }
   if (detection.found && options_.margin_mm > 0) {
     const int size = OddPixels(2 * options_.margin_mm, scale);
-    cv::dilate(detection.mask, detection.mask,
-               cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(size, size)));
+    const cv::Mat kernel = cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(size, size));
+    cv::dilate(detection.mask, detection.mask, kernel);
+    cv::dilate(detection.reach, detection.reach, kernel);
   }
   timer.Stop();
   return detection;

@@ -36,6 +36,9 @@ struct HandDetection {
   bool found = false;
   // View pixels the hand hides (the hand, its shadow and the margin): CV_8U, 255 inside.
   cv::Mat mask;
+  // The same with each hand's hull filled: parts of an arm lit like the table leave gaps in
+  // `mask` that a background must not take in.
+  cv::Mat reach;
   // The hidden area in the table frame (mm): one convex outline per hand or arm.
   std::vector<std::vector<cv::Point2d>> outlines_mm;
   double area_mm2 = 0;       // of the largest region taken for a hand

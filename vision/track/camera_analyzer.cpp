@@ -302,7 +302,7 @@ void CameraAnalyzer::UpdateBackground(const cv::Mat& view, const cv::Mat& change
   const uchar still = static_cast<uchar>(std::lround(0.5 * options_.motion_threshold));
   for (int y = 0; y < view.rows; ++y) {
     const auto* change = change_prev.ptr<uchar>(y);
-    const auto* hand = hand_mask_.empty() ? nullptr : hand_mask_.ptr<uchar>(y);
+    const auto* hand = hand_reach_.empty() ? nullptr : hand_reach_.ptr<uchar>(y);
     auto* count = stable_.ptr<std::uint16_t>(y);
     const auto* now = view.ptr<cv::Vec3b>(y);
     auto* background = background_.ptr<cv::Vec3b>(y);
@@ -343,7 +343,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
 
   timer.Start("hand");
   hand_ = hands_.Detect(view, background_, *view_, change_bg);
-  hand_mask_ = hand_.mask;
+  hand_reach_ = hand_.reach;
   out.hand_in_view = hand_.found;
   for (const auto& outline : hand_.outlines_mm) {
     rules::Polygon hidden;
@@ -458,7 +458,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     // The settled table is the background from now on, where it is still: fingertips
     // leaving the view, too few to be taken for a hand, are not (they would stay behind as
     // a change that moves).
-    view.copyTo(background_, (hand_.mask == 0) & (moving == 0));
+    view.copyTo(background_, (hand_.reach == 0) & (moving == 0));
     settled_ = view;
     stable_.setTo(0);
     candidates_.clear();

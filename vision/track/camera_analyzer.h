@@ -123,8 +123,8 @@ class CameraAnalyzer {
   std::set<int> unconfirmed_;
   // Where the last full detection found pieces (table mm).
   std::vector<rules::Vec2> detected_places_;
-  cv::Mat stable_;     // CV_16U: frames each pixel stayed unchanged
-  cv::Mat hand_mask_;  // last frame's
+  cv::Mat stable_;      // CV_16U: frames each pixel stayed unchanged
+  cv::Mat hand_reach_;  // last frame's hands with their hulls filled (HandDetection::reach)
   HandDetector hands_;
   HandDetection hand_;
   Detection detection_;

@@ -61,10 +61,13 @@ std::vector<Kink> FindKinks(const std::vector<PathSample>& samples, const Tracke
   if (n < 3) return kinks;
   std::vector<rules::Vec2> step(n - 1);
   std::vector<double> speed(n - 1);
+  std::vector<bool> clear(n - 1);  // longer than its ends' jitter
   for (size_t j = 0; j + 1 < n; ++j) {
     step[j] = samples[j + 1].position - samples[j].position;
     const double dt = samples[j + 1].time_s - samples[j].time_s;
     speed[j] = dt > 0 ? rules::Norm(step[j]) / dt : 0;
+    clear[j] = rules::Norm(step[j]) >= options.kink_min_step_sigmas *
+                                           std::hypot(samples[j].sigma_mm, samples[j + 1].sigma_mm);
   }
   // Samples where the path turns or its speed jumps: turning[k] compares steps k-1 and k.
   std::vector<bool> turning(n, false);
@@ -76,12 +79,18 @@ std::vector<Kink> FindKinks(const std::vector<PathSample>& samples, const Tracke
     // both intervals apart.
     const double dt = 0.5 * (samples[k + 1].time_s - samples[k - 1].time_s);
     const bool turned = std::min(before, after) >= options.kink_min_speed_mm_s &&
+                        clear[k - 1] && clear[k] &&
                         TurnDeg(step[k - 1], step[k]) > options.kink_deg;
     // The first step starts at the rest position, whose time is the last frame at rest: its
     // speed says little. Speeding up needs a push; slowing beyond friction, a hit.
+    const double jitter = std::hypot(samples[k - 1].sigma_mm, samples[k].sigma_mm,
+                                     samples[k + 1].sigma_mm);
     const bool jumped =
-        k >= 2 && std::abs(after - before) > options.kink_speed_share * std::max(before, after) +
-                                                 kFrictionAllowanceMmS2 * dt;
+        k >= 2 &&
+        std::abs(after - before) > options.kink_speed_share * std::max(before, after) +
+                                       kFrictionAllowanceMmS2 * dt &&
+        std::abs(rules::Norm(step[k]) - rules::Norm(step[k - 1])) >=
+            options.kink_min_step_sigmas * jitter;
     turning[k] = turned || jumped;
   }
   for (size_t k = 1; k + 1 < n; ++k) {

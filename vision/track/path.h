@@ -11,6 +11,7 @@ namespace tabref::vision {
 struct PathSample {
   double time_s = 0;
   rules::Vec2 position;
+  double sigma_mm = 0;  // of the position: steps within a few of it may be its jitter
 };
 
 // A sharp turn of a path between two frames (a bounce off another piece or a tile): the

@@ -89,6 +89,17 @@ constexpr double kRestSmoothing = 0.3;
 
 }  // namespace
 
+// Whether a step from `from` to `to` ends by a hand and heads toward it: a piece going that way
+// goes with the hand (taken away, or the hand's shadow taken for it), while one flicked or
+// hurled leaves the hand behind.
+bool TowardAHand(rules::Vec2 from, rules::Vec2 to, const std::vector<rules::Polygon>& hands) {
+  constexpr double kByHandMm = 60;  // a hand's shadow falls up to about its height away
+  return std::any_of(hands.begin(), hands.end(), [&](const rules::Polygon& hand) {
+    return !hand.vertices.empty() && rules::Gap(hand, rules::Circle{to, 0}) <= kByHandMm &&
+           rules::Dot(to - from, rules::Centroid(hand) - from) > 0;
+  });
+}
+
 bool Unidentified(const ObservedPiece& piece) {
   return piece.confidence <= 0 && !piece.side && !piece.suit && !piece.rank && !piece.colour &&
          !piece.size;
@@ -253,7 +264,7 @@ Track& PieceTracker::NewTrack(const ObservedPiece& piece, const TrackerFrame& fr
     // Only moving things are measured without an identity (a blurred blob).
     track.moving = true;
     track.moving_since_s = frame.time_s;
-    track.path.push_back({frame.time_s, piece.position_mm});
+    track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   }
   tracks_.push_back(std::move(track));
   return tracks_.back();
@@ -361,15 +372,17 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   track.moving = true;
   track.quiet = 0;
   track.moving_since_s = last_time_s_;
-  track.path.push_back({last_time_s_, track.rest});
-  track.path.push_back({frame.time_s, piece.position_mm});
+  track.path.push_back({last_time_s_, track.rest, track.piece.sigma_mm});
+  track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   const double dt = std::max(1e-3, frame.time_s - last_time_s_);
   const double distance = rules::Distance(track.rest, piece.position_mm);
   // A piece seen at its place one frame and more than a diameter from it the next, with a
   // hand over the table, was flicked or moved by that hand: the next step tells (a flicked
   // piece goes on). One that was out of sight in between may have flown (landed).
   const bool leapt = seen_last_frame && distance > 2 * Radius(track.piece.footprint);
-  track.carried = !shot_ && frame.hand_in_view && (distance / dt < FlickSpeed(track) || leapt);
+  track.carried = !shot_ && frame.hand_in_view &&
+                  (distance / dt < FlickSpeed(track) || leapt ||
+                   TowardAHand(track.rest, piece.position_mm, frame.hidden));
 }
 
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
@@ -420,7 +433,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   // between blurs then are their jitter (a blob's centroid, a re-fit, a place a piece left).
   const bool image_still = frame.motion_measured && !frame.motion && !frame.hand_in_view;
   track.quiet = step < options_.rest_step_mm || image_still ? track.quiet + 1 : 0;
-  track.path.push_back({frame.time_s, piece.position_mm});
+  track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   if (track.carried && track.path.size() == 3) {
     // The first step spans the moment of a flick, anywhere in that frame interval, so a
     // short flick (a putt) can look slow in it; the second is all sliding.
@@ -432,7 +445,9 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     const bool leapt = rules::Distance(track.path[0].position, track.path[1].position) > 2 * radius;
     const double set_down_mm =
         track.piece.kind == ObservedKind::kPyramid ? radius : options_.rest_step_mm;
-    track.carried = leapt ? step <= set_down_mm : step / dt < FlickSpeed(track);
+    track.carried = (leapt ? step <= set_down_mm : step / dt < FlickSpeed(track)) ||
+                    (frame.hand_in_view &&
+                     TowardAHand(track.path[1].position, piece.position_mm, frame.hidden));
   }
   if (track.quiet >= options_.rest_frames) {
     track.moving = false;
@@ -487,7 +502,7 @@ bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
     track.rest = piece.position_mm;
     track.rest_since_s = frame.time_s;
   }
-  track.path.push_back({frame.time_s, piece.position_mm});
+  track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   track.quiet = 0;
   track.misses = 0;
   tracks_.push_back(std::move(track));
@@ -586,7 +601,7 @@ void PieceTracker::ReclaimLost() {
     // piece found behind where it was heading rebounded unseen).
     if (track.path.empty() && !best->second.path.empty()) {
       track.path = std::move(best->second.path);
-      track.path.push_back({track.seen_s, track.piece.position_mm});
+      track.path.push_back({track.seen_s, track.piece.position_mm, track.piece.sigma_mm});
     }
     departed_.erase(best);
     std::erase(shot_->left_table, id);

@@ -35,6 +35,7 @@ void TrackerOptions::Check() const {
   Require(kink_deg > 0 && kink_deg < 180, "kink_deg", "in (0, 180)");
   Require(kink_speed_share > 0 && kink_speed_share < 10, "kink_speed_share", "in (0, 10)");
   Require(kink_min_speed_mm_s >= 0, "kink_min_speed_mm_s", "at least 0");
+  Require(kink_min_step_sigmas >= 0, "kink_min_step_sigmas", "at least 0");
   Require(area.vertices.empty() || area.vertices.size() >= 3, "area",
           "empty or a polygon of at least 3 vertices");
 }

@@ -57,6 +57,9 @@ struct TrackerOptions {
   double kink_speed_share = 0.35;
   // Pieces slower than this (mm/s) are not tested for kinks.
   double kink_min_speed_mm_s = 40;
+  // Nor steps shorter than this many sigmas of their ends' positions (or changing length by
+  // less): a blurred blob coming to rest jitters by a few millimetres.
+  double kink_min_step_sigmas = 2;
   // The area the camera sees pieces in (table frame, mm); empty: everywhere.
   rules::Polygon area;
 

@@ -49,6 +49,24 @@ TEST(PathTest, AStraightSlowingSlideHasNoKink) {
   EXPECT_TRUE(FindKinks(samples, TrackerOptions()).empty());
 }
 
+TEST(PathTest, ABlobJitteringAsItComesToRestHasNoKink) {
+  // The end of a live path (Ppolf seed 4): a coin about 20 px wide measured as a blurred blob
+  // (sigma 1.9 mm) comes to rest, and its centroid jumps 2-4 mm frame to frame.
+  const std::vector<rules::Vec2> at = {{736.05, 582.22}, {730.38, 590.90}, {725.68, 595.41},
+                                       {723.10, 599.92}, {722.57, 601.60}, {722.59, 599.74},
+                                       {721.59, 603.71}, {722.38, 601.40}, {721.50, 603.72}};
+  std::vector<PathSample> samples;
+  for (size_t f = 0; f < at.size(); ++f) samples.push_back({f / 30.0, at[f], 1.9});
+  EXPECT_TRUE(FindKinks(samples, TrackerOptions()).empty());
+  // The same steps measured to a tenth of a millimetre turn for real.
+  for (PathSample& sample : samples) sample.sigma_mm = 0.1;
+  EXPECT_FALSE(FindKinks(samples, TrackerOptions()).empty());
+  // And a bounce stays a bounce, however blurred.
+  std::vector<PathSample> bounce = Bounce(1200, 170, 120);
+  for (PathSample& sample : bounce) sample.sigma_mm = 1.9;
+  EXPECT_EQ(FindKinks(bounce, TrackerOptions()).size(), 1u);
+}
+
 TEST(PathTest, RefinedPathPassesThroughTheCorner) {
   const Path path(Bounce(1200, 170, 150), TrackerOptions());
   ASSERT_EQ(path.Kinks().size(), 1u);
