@@ -78,17 +78,16 @@ std::vector<Kink> FindKinks(const std::vector<PathSample>& samples, const Tracke
     // The two speeds are averages over their frame intervals: their midpoints lie half of
     // both intervals apart.
     const double dt = 0.5 * (samples[k + 1].time_s - samples[k - 1].time_s);
-    const bool turned = std::min(before, after) >= options.kink_min_speed_mm_s &&
-                        clear[k - 1] && clear[k] &&
-                        TurnDeg(step[k - 1], step[k]) > options.kink_deg;
+    const bool turned = std::min(before, after) >= options.kink_min_speed_mm_s && clear[k - 1] &&
+                        clear[k] && TurnDeg(step[k - 1], step[k]) > options.kink_deg;
     // The first step starts at the rest position, whose time is the last frame at rest: its
     // speed says little. Speeding up needs a push; slowing beyond friction, a hit.
-    const double jitter = std::hypot(samples[k - 1].sigma_mm, samples[k].sigma_mm,
-                                     samples[k + 1].sigma_mm);
+    const double jitter =
+        std::hypot(samples[k - 1].sigma_mm, samples[k].sigma_mm, samples[k + 1].sigma_mm);
     const bool jumped =
         k >= 2 &&
-        std::abs(after - before) > options.kink_speed_share * std::max(before, after) +
-                                       kFrictionAllowanceMmS2 * dt &&
+        std::abs(after - before) >
+            options.kink_speed_share * std::max(before, after) + kFrictionAllowanceMmS2 * dt &&
         std::abs(rules::Norm(step[k]) - rules::Norm(step[k - 1])) >=
             options.kink_min_step_sigmas * jitter;
     turning[k] = turned || jumped;

@@ -89,17 +89,6 @@ constexpr double kRestSmoothing = 0.3;
 
 }  // namespace
 
-// Whether a step from `from` to `to` ends by a hand and heads toward it: a piece going that way
-// goes with the hand (taken away, or the hand's shadow taken for it), while one flicked or
-// hurled leaves the hand behind.
-bool TowardAHand(rules::Vec2 from, rules::Vec2 to, const std::vector<rules::Polygon>& hands) {
-  constexpr double kByHandMm = 60;  // a hand's shadow falls up to about its height away
-  return std::any_of(hands.begin(), hands.end(), [&](const rules::Polygon& hand) {
-    return !hand.vertices.empty() && rules::Gap(hand, rules::Circle{to, 0}) <= kByHandMm &&
-           rules::Dot(to - from, rules::Centroid(hand) - from) > 0;
-  });
-}
-
 bool Unidentified(const ObservedPiece& piece) {
   return piece.confidence <= 0 && !piece.side && !piece.suit && !piece.rank && !piece.colour &&
          !piece.size;
@@ -380,9 +369,7 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   // hand over the table, was flicked or moved by that hand: the next step tells (a flicked
   // piece goes on). One that was out of sight in between may have flown (landed).
   const bool leapt = seen_last_frame && distance > 2 * Radius(track.piece.footprint);
-  track.carried = !shot_ && frame.hand_in_view &&
-                  (distance / dt < FlickSpeed(track) || leapt ||
-                   TowardAHand(track.rest, piece.position_mm, frame.hidden));
+  track.carried = !shot_ && frame.hand_in_view && (distance / dt < FlickSpeed(track) || leapt);
 }
 
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
@@ -445,9 +432,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     const bool leapt = rules::Distance(track.path[0].position, track.path[1].position) > 2 * radius;
     const double set_down_mm =
         track.piece.kind == ObservedKind::kPyramid ? radius : options_.rest_step_mm;
-    track.carried = (leapt ? step <= set_down_mm : step / dt < FlickSpeed(track)) ||
-                    (frame.hand_in_view &&
-                     TowardAHand(track.path[1].position, piece.position_mm, frame.hidden));
+    track.carried = leapt ? step <= set_down_mm : step / dt < FlickSpeed(track);
   }
   if (track.quiet >= options_.rest_frames) {
     track.moving = false;

@@ -633,23 +633,6 @@ TEST(PieceTrackerTest, APyramidMovedUnderAHandFasterThanAPuttIsStillNoShot) {
   EXPECT_EQ(run(340), 1u);
 }
 
-// A hand taking a holed coin away leaves its shadow sliding off with it, read as the coin:
-// going toward the hand, it went with the hand; a coin flicked leaves the hand behind.
-TEST(PieceTrackerTest, APieceGoingWithTheHandBesideItIsNoShot) {
-  const auto run = [](double to_x) {
-    PieceTracker tracker;
-    ScenarioOptions options;
-    options.hand = {{1.0, 2.5}};
-    options.hand_area = testing::Rectangle({130, 70}, {190, 130});
-    const std::vector<ScenarioPiece> pieces = {
-        {Coin("suns", {100, 100}), Waypoints({{1.2, {100, 100}}, {1.3, {to_x, 100}}})},
-        Still(Coin("moons", {300, 200}))};
-    return Of(RunScenario(tracker, pieces, 3.5, options), Type::kShotStarted).size();
-  };
-  EXPECT_EQ(run(120), 0u);  // 200 mm/s toward the hand
-  EXPECT_EQ(run(80), 1u);   // as fast away from it
-}
-
 TEST(PieceTrackerTest, APuttThatLooksSlowInTheFrameItWasFlickedInIsAShotUnderAHand) {
   PieceTracker tracker;
   ScenarioOptions options;
