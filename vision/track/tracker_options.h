@@ -59,7 +59,7 @@ struct TrackerOptions {
   double kink_min_speed_mm_s = 40;
   // Nor steps shorter than this many sigmas of their ends' positions (or changing length by
   // less): a blurred blob coming to rest jitters by a few millimetres.
-  double kink_min_step_sigmas = 2;
+  double kink_min_step_sigmas = 1.5;
   // The area the camera sees pieces in (table frame, mm); empty: everywhere.
   rules::Polygon area;
 
