@@ -357,11 +357,11 @@ double PieceTracker::FlickSpeed(const Track& track) const {
 }
 
 void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
-                               bool seen_last_frame) {
+                               bool seen_last_frame, double rest_sigma_mm) {
   track.moving = true;
   track.quiet = 0;
   track.moving_since_s = last_time_s_;
-  track.path.push_back({last_time_s_, track.rest, track.piece.sigma_mm});
+  track.path.push_back({last_time_s_, track.rest, rest_sigma_mm});
   track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   const double dt = std::max(1e-3, frame.time_s - last_time_s_);
   const double distance = rules::Distance(track.rest, piece.position_mm);
@@ -375,6 +375,7 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                            std::vector<TrackEvent>& /*events*/) {
   const rules::Vec2 previous = track.piece.position_mm;
+  const double previous_sigma_mm = track.piece.sigma_mm;  // the rest's, while it rested
   const double last_seen_s = track.seen_s;
   if (!Unidentified(piece) && piece.confidence > 0) {
     // A reading of what the piece is: it votes.
@@ -407,7 +408,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
       track.rest = piece.position_mm;
       track.rest_since_s = frame.time_s;
     } else if (distance > threshold) {
-      StartMoving(track, piece, frame, last_seen_s >= last_time_s_);
+      StartMoving(track, piece, frame, last_seen_s >= last_time_s_, previous_sigma_mm);
     } else if (frame.complete && Quiet()) {
       // A fresh full detection of a settled table: the rest place averages them.
       track.rest = track.rest + (piece.position_mm - track.rest) * kRestSmoothing;

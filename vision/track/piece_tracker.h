@@ -108,9 +108,10 @@ class PieceTracker {
                std::vector<TrackEvent>& events);
   // Below this speed a piece moving under a hand is carried, not flicked (or hurled).
   double FlickSpeed(const Track& track) const;
-  // `seen_last_frame`: the track was measured in the frame before this one.
+  // `seen_last_frame`: the track was measured in the frame before this one; `rest_sigma_mm`:
+  // the sigma of its place at rest (the path's first sample).
   void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
-                   bool seen_last_frame);
+                   bool seen_last_frame, double rest_sigma_mm);
   void Vanish(size_t index, const TrackerFrame& frame, std::vector<TrackEvent>& events);
   // A new measurement that reads like a piece lifted from its place a moment ago (or a blur
   // when only one piece of its kind was lifted): that piece, landed (true); its track
