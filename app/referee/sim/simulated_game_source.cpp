@@ -54,6 +54,15 @@ bool SameScore(const rules::State& a, const rules::State& b) {
              b.Scorecard().ToJson().value("rows", rules::Json());
 }
 
+// Whether every field of `choice` holds the value `truth` gives it.
+bool SaysWhatTruthSays(const rules::Json& choice, const rules::Json& truth) {
+  if (!choice.is_object() || !truth.is_object()) return false;
+  for (const auto& [key, value] : choice.items()) {
+    if (!truth.contains(key) || truth[key] != value) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 SimulatedGameSource::SimulatedGameSource(const GameSimulationOptions& options,
@@ -176,6 +185,11 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
   }
   for (const rules::LegalAction& choice : decision.choices) {
     if (choice.action == truth[done].body) return choice.action;
+  }
+  // A choice that names less than the truth measured (who placed the target and its size,
+  // not where): the one that says what the truth's action says.
+  for (const rules::LegalAction& choice : decision.choices) {
+    if (SaysWhatTruthSays(choice.action, truth[done].body)) return choice.action;
   }
   // The truth measured what the camera could not settle: the answer that keeps the
   // scorecard where the truth's is, after the same shots (or one more decision).
