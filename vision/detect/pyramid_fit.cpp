@@ -215,11 +215,9 @@ double Tukey(double residual, double scale) {
   return std::abs(u) >= 1 ? 0 : (1 - u * u) * (1 - u * u);
 }
 
-}  // namespace
-
-PyramidFit FitPyramid(const cv::Mat& image, const calibration::TableMapping& mapping,
-                      const TopView& view, const PyramidShape& shape,
-                      const PyramidPlacement& initial, const PyramidFitOptions& options) {
+PyramidFit FitFrom(const cv::Mat& image, const calibration::TableMapping& mapping,
+                   const TopView& view, const PyramidShape& shape,
+                   const PyramidPlacement& initial, const PyramidFitOptions& options) {
   PyramidFit fit;
   fit.placement = initial;
   Parameters q(0, 0, 0, 0);
@@ -288,7 +286,8 @@ PyramidFit FitPyramid(const cv::Mat& image, const calibration::TableMapping& map
   for (size_t i = 0; i < search.ray.size(); ++i) {
     const size_t r = search.ray[i];
     const double residual_mm = search.offset_px[i] / rays.px_per_mm[r];
-    tight += std::abs(residual_mm) <= options.tight_band_mm;
+    tight += std::abs(residual_mm) <= options.tight_band_mm ||
+             std::abs(search.offset_px[i]) <= options.tight_band_px;
     if (weights[i] <= 0) continue;
     ++inliers;
     ++found_per_edge[static_cast<size_t>(rays.edge[r])];
@@ -323,10 +322,35 @@ PyramidFit FitPyramid(const cv::Mat& image, const calibration::TableMapping& map
     fit.reason = "outline seen on too few sides";
   } else if (fit.tight_support < options.min_tight_support) {
     fit.reason = "outline edges scattered";
-  } else if (fit.rms_mm > options.max_rms_mm) {
+  } else if (fit.rms_mm > std::max(options.max_rms_mm,
+                                    options.max_rms_px / Median(rays.px_per_mm))) {
     fit.reason = "outline not straight";
   } else {
     fit.accepted = true;
+  }
+  return fit;
+}
+
+}  // namespace
+
+PyramidFit FitPyramid(const cv::Mat& image, const calibration::TableMapping& mapping,
+                      const TopView& view, const PyramidShape& shape,
+                      const PyramidPlacement& initial, const PyramidFitOptions& options) {
+  PyramidFit fit = FitFrom(image, mapping, view, shape, initial, options);
+  if ((fit.accepted && fit.tight_support >= options.retry_min_tight_support) ||
+      initial.pose != PyramidPose::kUpright || options.retry_turn_step_deg <= 0)
+    return fit;
+  const cv::Vec3d at(initial.position_mm.x, initial.position_mm.y, 0);
+  const std::vector<cv::Point2d> step = mapping.TableToImage({at, at + cv::Vec3d(1, 0, 0)});
+  if (shape.base_mm * cv::norm(step[1] - step[0]) > options.retry_max_base_px) return fit;
+  for (double turn = options.retry_turn_step_deg; turn < 90 - 1e-9;
+       turn += options.retry_turn_step_deg) {
+    PyramidPlacement turned = initial;
+    turned.angle_deg += turn;
+    PyramidFit retry = FitFrom(image, mapping, view, shape, turned, options);
+    if (retry.accepted && retry.tight_support >= options.retry_min_tight_support &&
+        (!fit.accepted || retry.Score() > fit.Score()))
+      fit = std::move(retry);
   }
   return fit;
 }

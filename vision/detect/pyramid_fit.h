@@ -39,7 +39,21 @@ struct PyramidFitOptions {
   int min_edges_seen = 3;
   double max_rms_mm = 0.45;
   double tight_band_mm = 0.25;
+  // ... but never held tighter than this in the image (pixels): edges are found to a
+  // fraction of a pixel, and a far pyramid (an Ice Boule target 1.4 m away) spans under one
+  // pixel per millimetre.
+  double max_rms_px = 0.5;
+  double tight_band_px = 0.3;
   double min_tight_support = 0.35;
+  // A small upright pyramid (base at most `retry_max_base_px` wide in the image) whose
+  // outline is not met with `retry_min_tight_support` from the given turn is fitted again
+  // from turns `retry_turn_step_deg` apart round its quarter turn, and the best fit met so
+  // tightly kept: a blob 15-25 px across fixes the turn to no better than 10 degrees. Any
+  // blob of a pyramid's colour (a tile's printed suit) meets some turn's outline loosely,
+  // hence the tight share. 0 degrees: never.
+  double retry_turn_step_deg = 10;
+  double retry_max_base_px = 24;
+  double retry_min_tight_support = 0.5;
 };
 
 // A pyramid's pose fitted to the outline the camera sees.
@@ -65,7 +79,8 @@ struct PyramidFit {
 // Fits a pyramid of `shape` near `initial` to the image (BGR 8-bit): its silhouette's edges
 // are projected into the camera frame (exact 3D corners, lens included), aligned as a
 // whole, then searched for sub-pixel edges along their normals and fitted by robust
-// Gauss-Newton on position, turn and size, with narrowing searches.
+// Gauss-Newton on position, turn and size, with narrowing searches. A small upright one met
+// loosely is fitted again from other turns (`retry_turn_step_deg`).
 PyramidFit FitPyramid(const cv::Mat& image, const calibration::TableMapping& mapping,
                       const TopView& view, const PyramidShape& shape,
                       const PyramidPlacement& initial, const PyramidFitOptions& options);

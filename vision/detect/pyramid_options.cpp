@@ -26,6 +26,14 @@ void PyramidOptions::Check() const {
   Require(pose_search.refined_hypotheses >= 1, "pose_search.refined_hypotheses", "at least 1");
   Require(fit.iterations >= 1 && fit.iterations <= 10, "fit.iterations", "in 1..10");
   Require(fit.ray_spacing_mm > 0.1, "fit.ray_spacing_mm", "above 0.1");
+  Require(fit.retry_turn_step_deg == 0 ||
+              (fit.retry_turn_step_deg >= 3 && fit.retry_turn_step_deg < 90),
+          "fit.retry_turn_step_deg", "0 (never) or in [3, 90)");
+  Require(fit.retry_max_base_px >= 0, "fit.retry_max_base_px", "not negative");
+  Require(fit.retry_min_tight_support >= 0 && fit.retry_min_tight_support <= 1,
+          "fit.retry_min_tight_support", "in [0, 1]");
+  Require(fit.tight_band_px >= 0 && fit.max_rms_px >= 0, "fit.tight_band_px/max_rms_px",
+          "not negative");
   Require(min_overlap > 0 && min_overlap < 1, "min_overlap", "in (0, 1)");
   Require(min_single_overlap > 0 && min_single_overlap <= 1, "min_single_overlap", "in (0, 1]");
   Require(min_unfitted_overlap > 0 && min_unfitted_overlap <= 1, "min_unfitted_overlap",
