@@ -3,7 +3,10 @@
 // simulator's truth (short games at 960x540 to keep the binary fast).
 #include <gtest/gtest.h>
 
+#include "app/referee/game_referee.h"
 #include "app/referee/live/live_evaluation.h"
+#include "app/referee/sim/simulated_game_source.h"
+#include "rules/registry.h"
 
 namespace tabref::referee {
 namespace {
@@ -123,6 +126,30 @@ TEST(LiveReferee, PpolfFromTruthPiecesNeverGuessesAHitItCouldNotSee) {
   EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
   EXPECT_GE(evaluation.judged_correctly, 11) << Notes(evaluation);
   EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+}
+
+// Asked who placed the target (the camera did not see the catapult), the simulated players
+// name who did and its size, not whoever leaves the score alike (every choice does).
+TEST(SimulatedPlayers, SayWhoPlacedTheTargetAndItsSizeAsTheTruthHasIt) {
+  SimulatedTableSettings table;
+  table.width = 640;
+  table.height = 480;
+  table.max_shots = 1;
+  OpenedSource opened = OpenSource("sim:2", "iceboule", table);
+  SimulatedGameSource& sim = *opened.simulated;
+  int frames = 0;
+  for (vision::FrameRead read = opened.source->Read(); read.status != vision::ReadStatus::kEnded;
+       read = opened.source->Read())
+    frames += read.status == vision::ReadStatus::kFrame;
+  ASSERT_GT(frames, 30);
+  const std::unique_ptr<rules::State> live = rules::MakeGame(sim.Setup())->NewInitialState();
+  const ManualDecision decision = ManualChoices(*live, "who placed the target?", {"place_target"});
+  ASSERT_GT(decision.choices.size(), 2u);
+  const std::optional<rules::Json> answer = sim.AnswerAsTruth(*live, decision);
+  ASSERT_TRUE(answer.has_value());
+  // Seed 2: Bob hurls a large target (the first choice is Ann's small one).
+  EXPECT_EQ(answer->value("player", ""), "Bob");
+  EXPECT_EQ(answer->value("size", ""), "large");
 }
 
 TEST(LiveEvaluation, ActionsCompareWithinTheTolerance) {
