@@ -132,6 +132,11 @@ TEST(CourseDetection, SmallPyramidsOnTheFarSideOfTheIceBouleTableAreFoundAtEvery
       detection.pieces.begin(), detection.pieces.end(),
       [](const vision::ObservedPiece& o) { return o.kind == vision::ObservedKind::kPyramid; });
   EXPECT_EQ(pyramids, found) << "pyramids reported where none stands";
+  // A small pyramid's top from afar is a round blob a coin's size.
+  const auto coins = std::count_if(
+      detection.pieces.begin(), detection.pieces.end(),
+      [](const vision::ObservedPiece& o) { return o.kind == vision::ObservedKind::kCoin; });
+  EXPECT_EQ(coins, 0);
 }
 
 }  // namespace

@@ -125,6 +125,19 @@ TEST_F(PyramidDetection, NothingOnDistractorsCoinsOrTiles) {
   }
 }
 
+// Scene 54: a pyramid's top is a round blob a coin's size, and the coin finder fits a rim
+// to it; where a pyramid stands no coin is kept.
+TEST(PyramidsAndCoins, NoCoinIsReportedWhereAPyramidStands) {
+  const SeenScene scene = DetectScene(54);
+  const auto coins = scene.score.kinds.find(ObservedKind::kCoin);
+  ASSERT_NE(coins, scene.score.kinds.end());
+  EXPECT_EQ(coins->second.false_positives, 0);
+  const auto dropped = std::count_if(
+      scene.detection.rejected.begin(), scene.detection.rejected.end(),
+      [](const RejectedCandidate& r) { return r.reason == "where a pyramid stands"; });
+  EXPECT_GE(dropped, 1);
+}
+
 // A bare wooden table filmed at 1080p and `tilt_deg`, for pieces placed on it by hand.
 sim::DetectionScene BareWoodTable(const PieceSet& set, std::uint64_t seed, double tilt_deg) {
   sim::DetectionSceneOptions options = sim::BareTableOptions(1920, 1080, seed);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
+#include "rules/core/geometry.h"
 #include "vision/detect/frame_context.h"
 #include "vision/detect/gradient.h"
 
@@ -68,9 +69,22 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
   // tile (a marker, a card, a texture) carries no coin: those coins are refitted on the table.
   // A coin-sized ring of a tile's art (a suit symbol) can pass for a coin on it: those are
   // dropped.
+  // A pyramid's top seen from afar is a round blob a coin's size: no coin is kept where a
+  // pyramid stands.
+  std::vector<ObservedPiece> pyramids = pyramids_.Find(context);
+  const auto under_a_pyramid = [&](rules::Vec2 at) {
+    return std::any_of(pyramids.begin(), pyramids.end(), [&](const ObservedPiece& pyramid) {
+      return rules::DistanceToFootprint(at, pyramid.footprint) == 0;
+    });
+  };
   std::vector<ObservedPiece> kept;
   for (size_t i = 0; i < coins.size(); ++i) {
     ObservedPiece& coin = coins[i];
+    if (under_a_pyramid(coin.position_mm)) {
+      context.Reject(ObservedKind::kCoin, "dedupe", "where a pyramid stands",
+                     {coin.position_mm.x, coin.position_mm.y});
+      continue;
+    }
     if (coin.on_top_of) {
       const auto it = std::find(described.begin(), described.end(), *coin.on_top_of);
       if (it == described.end()) {
@@ -92,7 +106,7 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
   }
   for (ObservedPiece& piece : kept) detection.pieces.push_back(std::move(piece));
   for (ObservedPiece& piece : tiles) detection.pieces.push_back(std::move(piece));
-  for (ObservedPiece& piece : pyramids_.Find(context)) detection.pieces.push_back(std::move(piece));
+  for (ObservedPiece& piece : pyramids) detection.pieces.push_back(std::move(piece));
   timer.Stop();
   if (options_.debug_images)
     detection.debug_images.emplace(detection.debug_images.begin(), "top_view", view);
