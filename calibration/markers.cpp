@@ -43,7 +43,17 @@ void RefineCorners(const cv::Mat& grey, std::array<cv::Point2f, 4>& corners) {
   for (size_t k = 0; k < 4; ++k) side += cv::norm(c[(k + 1) % 4] - c[k]) / 4;
   const double reach = std::max(1.5, 0.6 * side / 6);
   constexpr double kProfileStep = 0.25;
-  std::array<cv::Vec3d, 4> lines;  // a x + b y = d, (a, b) the outward normal
+  // A sample whose ink or paper level differs from the marker's by more than this share of
+  // the ink-to-paper contrast sees something else there.
+  constexpr double kForeignLevelShare = 0.25;
+  // One sample per pixel 15-85 % along each side: the edge point with the ink and the paper
+  // levels on either side of it.
+  struct EdgeSample {
+    cv::Point2f point;
+    double ink = 0;
+    double paper = 0;
+  };
+  std::array<std::vector<EdgeSample>, 4> sides;
   cv::Point2d centre(0, 0);
   for (const cv::Point2d& p : c) centre += p / 4;
   for (size_t k = 0; k < 4; ++k) {
@@ -53,8 +63,7 @@ void RefineCorners(const cv::Mat& grey, std::array<cv::Point2f, 4>& corners) {
     const cv::Point2d along = (to - from) / length;
     cv::Point2d normal(along.y, -along.x);
     if (normal.dot(from - centre) < 0) normal = -normal;
-    std::vector<cv::Point2f> edge;
-    const int samples = static_cast<int>(0.7 * length) + 1;  // one per pixel, 15-85 % along
+    const int samples = static_cast<int>(0.7 * length) + 1;
     const int steps = static_cast<int>(std::floor(2 * reach / kProfileStep + 1e-9));
     for (int sample = 0; sample < samples; ++sample) {
       const cv::Point2d base = from + (0.15 * length + sample) * along;
@@ -88,7 +97,37 @@ void RefineCorners(const cv::Mat& grey, std::array<cv::Point2f, 4>& corners) {
       if (best_gradient <= 0) continue;
       const double offset = (half - profile[best]) / (profile[best + 1] - profile[best]);
       const double s = -reach + (static_cast<double>(best) + offset) * kProfileStep;
-      edge.emplace_back(base + s * normal);
+      sides[k].push_back({base + s * normal, ink, paper});
+    }
+  }
+  // A hand, a piece or a shadow over part of the marker offers an edge of its own (its
+  // outline against the ink or the paper): such samples see ink or paper of another level
+  // than the marker's and are left out of the lines.
+  std::vector<double> inks;
+  std::vector<double> papers;
+  for (const auto& side_samples : sides) {
+    for (const EdgeSample& sample : side_samples) {
+      inks.push_back(sample.ink);
+      papers.push_back(sample.paper);
+    }
+  }
+  if (inks.empty()) return;
+  const auto median = [](std::vector<double> values) {
+    std::nth_element(values.begin(),
+                     values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2),
+                     values.end());
+    return values[values.size() / 2];
+  };
+  const double ink_level = median(inks);
+  const double paper_level = median(papers);
+  const double tolerance = kForeignLevelShare * (paper_level - ink_level);
+  std::array<cv::Vec3d, 4> lines;  // a x + b y = d, (a, b) the outward normal
+  for (size_t k = 0; k < 4; ++k) {
+    std::vector<cv::Point2f> edge;
+    for (const EdgeSample& sample : sides[k]) {
+      if (std::abs(sample.ink - ink_level) <= tolerance &&
+          std::abs(sample.paper - paper_level) <= tolerance)
+        edge.push_back(sample.point);
     }
     if (edge.size() < 3) return;  // keep cv::aruco's corners
     cv::Vec4f line;
@@ -105,7 +144,8 @@ void RefineCorners(const cv::Mat& grey, std::array<cv::Point2f, 4>& corners) {
     const double det = a[0] * b[1] - a[1] * b[0];
     if (std::abs(det) < 1e-9) return;
     const cv::Point2d corner((a[2] * b[1] - a[1] * b[2]) / det, (a[0] * b[2] - a[2] * b[0]) / det);
-    if (cv::norm(corner - c[k]) > reach) return;
+    // cv::aruco's corner may lie where an arm cuts it off, a cell or more from the true one.
+    if (cv::norm(corner - c[k]) > 2.5 * reach) return;
     c[k] = corner;
   }
   for (size_t k = 0; k < 4; ++k) corners[k] = c[k];
