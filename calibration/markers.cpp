@@ -114,8 +114,7 @@ void RefineCorners(const cv::Mat& grey, std::array<cv::Point2f, 4>& corners) {
   if (inks.empty()) return;
   const auto median = [](std::vector<double> values) {
     std::nth_element(values.begin(),
-                     values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2),
-                     values.end());
+                     values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2), values.end());
     return values[values.size() / 2];
   };
   const double ink_level = median(inks);

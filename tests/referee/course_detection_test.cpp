@@ -102,8 +102,8 @@ TEST(CourseDetection, SmallPyramidsOnTheFarSideOfTheIceBouleTableAreFoundAtEvery
     look.colour = piece.colour;
     look.size = "small";
     looks.push_back(look);
-    bodies.push_back(vision::sim::MakeBody(look, set, {piece.at.x, piece.at.y},
-                                           piece.turn_deg * M_PI / 180));
+    bodies.push_back(
+        vision::sim::MakeBody(look, set, {piece.at.x, piece.at.y}, piece.turn_deg * M_PI / 180));
   }
   vision::PieceDetector detector(set);
   detector.SetCalibration(vision::TruthCalibration(game.Camera(), game.Table().layout));
@@ -112,11 +112,11 @@ TEST(CourseDetection, SmallPyramidsOnTheFarSideOfTheIceBouleTableAreFoundAtEvery
   int found = 0;
   for (const Placed& piece : placed) {
     SCOPED_TRACE(std::string(piece.colour) + " turned " + std::to_string(piece.turn_deg));
-    const auto seen = std::find_if(
-        detection.pieces.begin(), detection.pieces.end(), [&](const vision::ObservedPiece& o) {
-          return o.kind == vision::ObservedKind::kPyramid &&
-                 rules::Distance(o.position_mm, piece.at) < 3;
-        });
+    const auto seen = std::find_if(detection.pieces.begin(), detection.pieces.end(),
+                                   [&](const vision::ObservedPiece& o) {
+                                     return o.kind == vision::ObservedKind::kPyramid &&
+                                            rules::Distance(o.position_mm, piece.at) < 3;
+                                   });
     if (seen == detection.pieces.end()) continue;
     ++found;
     EXPECT_EQ(seen->colour, piece.colour);

@@ -216,8 +216,8 @@ double Tukey(double residual, double scale) {
 }
 
 PyramidFit FitFrom(const cv::Mat& image, const calibration::TableMapping& mapping,
-                   const TopView& view, const PyramidShape& shape,
-                   const PyramidPlacement& initial, const PyramidFitOptions& options) {
+                   const TopView& view, const PyramidShape& shape, const PyramidPlacement& initial,
+                   const PyramidFitOptions& options) {
   PyramidFit fit;
   fit.placement = initial;
   Parameters q(0, 0, 0, 0);
@@ -322,8 +322,8 @@ PyramidFit FitFrom(const cv::Mat& image, const calibration::TableMapping& mappin
     fit.reason = "outline seen on too few sides";
   } else if (fit.tight_support < options.min_tight_support) {
     fit.reason = "outline edges scattered";
-  } else if (fit.rms_mm > std::max(options.max_rms_mm,
-                                    options.max_rms_px / Median(rays.px_per_mm))) {
+  } else if (fit.rms_mm >
+             std::max(options.max_rms_mm, options.max_rms_px / Median(rays.px_per_mm))) {
     fit.reason = "outline not straight";
   } else {
     fit.accepted = true;
