@@ -38,14 +38,19 @@ std::string Listed(const std::vector<rules::Vec2>& points) {
   return text;
 }
 
-TEST(CourseDetection, EveryTileOfAPpolfCourseIsFoundAndNoMarkerCellIsACoin) {
+// A simulated game's table at 1080p, for its first frame.
+GameSimulationOptions TableAt1080p(const std::string& game, std::uint64_t seed) {
   GameSimulationOptions options;
-  options.recording.game = "ppolf";
-  options.recording.seed = 5;
+  options.recording.game = game;
+  options.recording.seed = seed;
   options.recording.width = 1920;
   options.recording.height = 1080;
   options.max_shots = 1;
-  SimulatedGame game(options, false);
+  return options;
+}
+
+TEST(CourseDetection, EveryTileOfAPpolfCourseIsFoundAndNoMarkerCellIsACoin) {
+  SimulatedGame game(TableAt1080p("ppolf", 5), false);
   ASSERT_TRUE(game.NextFrame());
   const vision::PieceSet set = vision::LoadPieceSet(vision::DefaultPieceSetFile());
   vision::PieceDetector detector(set);
@@ -72,15 +77,11 @@ TEST(CourseDetection, EveryTileOfAPpolfCourseIsFoundAndNoMarkerCellIsACoin) {
 }
 
 // Ice Boule's small pyramids on the far side of its table, at turns round their quarter
-// turn: a blob 16 px across fixes the turn to no better than 15 degrees, and the outline's
-// edges are found to a fraction of a pixel, more than the 0.25 mm held near the camera.
+// turn: a blob 15 px across fixes the turn to no better than 10-15 degrees, and the
+// outline's edges are found to a fraction of a pixel, more than the 0.25 mm held near the
+// camera.
 TEST(CourseDetection, SmallPyramidsOnTheFarSideOfTheIceBouleTableAreFoundAtEveryTurn) {
-  GameSimulationOptions options;
-  options.recording.game = "iceboule";
-  options.recording.seed = 6;
-  options.recording.width = 1920;
-  options.recording.height = 1080;
-  options.max_shots = 1;
+  const GameSimulationOptions options = TableAt1080p("iceboule", 6);
   SimulatedGame game(options, false);
   const vision::PieceSet set = vision::LoadPieceSet(vision::DefaultPieceSetFile());
   vision::sim::Renderer renderer(game.Camera(), game.Table().layout, set,
