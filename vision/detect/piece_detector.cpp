@@ -106,7 +106,11 @@ Detection PieceDetector::Detect(const cv::Mat& frame) const {
   }
   for (ObservedPiece& piece : kept) detection.pieces.push_back(std::move(piece));
   for (ObservedPiece& piece : tiles) detection.pieces.push_back(std::move(piece));
-  for (ObservedPiece& piece : pyramids) detection.pieces.push_back(std::move(piece));
+  const int first_pyramid = static_cast<int>(detection.pieces.size());
+  for (ObservedPiece& piece : pyramids) {
+    if (piece.on_top_of) *piece.on_top_of += first_pyramid;
+    detection.pieces.push_back(std::move(piece));
+  }
   timer.Stop();
   if (options_.debug_images)
     detection.debug_images.emplace(detection.debug_images.begin(), "top_view", view);

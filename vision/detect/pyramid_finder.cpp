@@ -258,9 +258,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     double angle = hit.placement.angle_deg;
     angle = upright ? angle - 90 * std::floor(angle / 90) : angle - 360 * std::floor(angle / 360);
     piece.angle_deg = angle;
-    // Indices in the detection's pieces, which these follow.
-    if (hit.on_top_of >= 0)
-      piece.on_top_of = static_cast<int>(context.detection.pieces.size()) + hit.on_top_of;
+    if (hit.on_top_of >= 0) piece.on_top_of = hit.on_top_of;
     piece.footprint = PyramidFootprint(shape, hit.placement);
     const cv::Point2d at = hit.placement.position_mm;
     const calibration::MappedPoint mapped = context.mapping.ImageToTableWithSigma(

@@ -19,6 +19,7 @@ class PyramidFinder {
  public:
   PyramidFinder(const PieceSet& set, const DetectionOptions& options);
 
+  // The pyramids found; a stacked one's `on_top_of` is an index among them.
   std::vector<ObservedPiece> Find(const FrameContext& context) const;
 
  private:
