@@ -9,6 +9,8 @@
 #include <opencv2/aruco.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "calibration/median.h"
+
 namespace tabref::calibration {
 namespace {
 
@@ -112,13 +114,8 @@ void RefineCorners(const cv::Mat& grey, std::array<cv::Point2f, 4>& corners) {
     }
   }
   if (inks.empty()) return;
-  const auto median = [](std::vector<double> values) {
-    std::nth_element(values.begin(),
-                     values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2), values.end());
-    return values[values.size() / 2];
-  };
-  const double ink_level = median(inks);
-  const double paper_level = median(papers);
+  const double ink_level = Median(inks);
+  const double paper_level = Median(papers);
   const double tolerance = kForeignLevelShare * (paper_level - ink_level);
   std::array<cv::Vec3d, 4> lines;  // a x + b y = d, (a, b) the outward normal
   for (size_t k = 0; k < 4; ++k) {

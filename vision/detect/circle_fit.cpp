@@ -3,17 +3,12 @@
 #include <algorithm>
 #include <cmath>
 
+#include "calibration/median.h"
+
 namespace tabref::vision {
 namespace {
 
 constexpr double kTukey = 4.685;
-
-double Median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
-}
 
 // The larger standard deviation of a 2D estimate with normal matrix `normal`.
 double LargerSigma(const cv::Matx22d& normal, double residual_variance) {

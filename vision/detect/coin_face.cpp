@@ -4,6 +4,7 @@
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 
+#include "calibration/median.h"
 #include "vision/detect/edge_search.h"
 #include "vision/pieces/piece_art.h"
 
@@ -22,13 +23,6 @@ cv::Vec3f AbsorptionDirection(const cv::Vec3f& balanced) {
                            std::max(0.0f, 1 - balanced[2]));
   const double length = cv::norm(absorbed);
   return length > 1e-6 ? absorbed * static_cast<float>(1 / length) : cv::Vec3f(0, 0, 0);
-}
-
-double Median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
 }
 
 // Colours relative to the plain face (1, 1, 1 where unprinted) and how dark they are.

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "calibration/median.h"
 #include "vision/detect/circle_fit.h"
 #include "vision/detect/edge_search.h"
 
@@ -13,13 +14,6 @@ namespace tabref::vision {
 namespace {
 
 constexpr double kNormalStepMm = 0.5;  // outward offset used to find the rim's image normal
-
-double Median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
-}
 
 struct RimSearch {
   std::vector<cv::Point2d> edge_pixels;

@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 
+#include "calibration/median.h"
 #include "vision/detect/edge_search.h"
 
 namespace tabref::vision {
@@ -12,13 +13,6 @@ namespace {
 constexpr int kParameters = 4;  // shift x, shift y (mm), turn (deg), size change (relative)
 using Parameters = cv::Vec4d;
 const Parameters kSteps(0.05, 0.05, 0.1, 0.002);  // for the numerical Jacobian
-
-double Median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
-}
 
 PyramidPlacement Moved(const PyramidPlacement& placement, const Parameters& q) {
   PyramidPlacement moved = placement;
@@ -341,8 +335,7 @@ PyramidFit FitPyramid(const cv::Mat& image, const calibration::TableMapping& map
       initial.pose != PyramidPose::kUpright || options.retry_turn_step_deg <= 0)
     return fit;
   const cv::Vec3d at(initial.position_mm.x, initial.position_mm.y, 0);
-  const std::vector<cv::Point2d> step = mapping.TableToImage({at, at + cv::Vec3d(1, 0, 0)});
-  if (shape.base_mm * cv::norm(step[1] - step[0]) > options.retry_max_base_px) return fit;
+  if (shape.base_mm * mapping.PixelsPerMm(at) > options.retry_max_base_px) return fit;
   for (double turn = options.retry_turn_step_deg; turn < 90 - 1e-9;
        turn += options.retry_turn_step_deg) {
     PyramidPlacement turned = initial;

@@ -4,6 +4,8 @@
 #include <array>
 #include <cmath>
 
+#include "calibration/median.h"
+
 namespace tabref::vision {
 namespace {
 
@@ -11,13 +13,6 @@ constexpr double kTukey = 4.685;
 constexpr int kParameters = 7;  // centre x, y, angle, the four sides' edge offsets
 using Vector = cv::Vec<double, kParameters>;
 using Matrix = cv::Matx<double, kParameters, kParameters>;
-
-double Median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
-}
 
 // The outward normal and tangent of each side of a square turned by an angle.
 struct SideDirections {

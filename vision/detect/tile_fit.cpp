@@ -7,6 +7,7 @@
 #include <opencv2/core/hal/intrin.hpp>
 #include <stdexcept>
 
+#include "calibration/median.h"
 #include "vision/detect/edge_search.h"
 
 namespace tabref::vision {
@@ -15,13 +16,6 @@ namespace {
 constexpr double kNormalStepMm = 0.5;   // outward offset used to find a side's image normal
 constexpr double kVisibleFootPx = 1.0;  // the wall shows when its foot lies this far out
 constexpr double kDegrees = 180.0 / CV_PI;
-
-double Median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
-}
 
 // Where the sides of a square lie in the image, ray by ray.
 struct SideRays {

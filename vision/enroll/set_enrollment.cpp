@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <variant>
 
+#include "calibration/median.h"
 #include "calibration/table_mapping.h"
 #include "vision/detect/coin_face.h"
 #include "vision/detect/piece_detector.h"
@@ -13,12 +14,6 @@
 
 namespace tabref::vision {
 namespace {
-
-double Median(std::vector<double> values) {
-  const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
-  std::nth_element(values.begin(), middle, values.end());
-  return *middle;
-}
 
 std::string Hex(const cv::Vec3d& bgr) {
   char text[8];
