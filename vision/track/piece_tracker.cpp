@@ -290,22 +290,26 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
   // then any unseen piece farther away (it moved between two frames). Blurred measurements
   // between full detections may have swapped two pieces that met or left a piece's track on a
   // blur, so a full detection matches the pieces known by their faces first, by identity,
-  // and lets a face read differently keep its place only after.
+  // and lets a face read differently keep its place only after. A piece that moved in the
+  // shot only as a blur (never identified) is last given what the detection found and no
+  // track took, wherever that is: otherwise the blur would vanish and the piece be new.
   enum class Reach { kExpected, kAnywhere };
   enum class Faces { kMustAgree, kPenalised };
-  enum class Tracks { kIdentified, kAll };
+  enum class Tracks { kIdentified, kAll, kMovedInShot };
   struct Pass {
     Reach reach;
     Faces faces;
     Tracks tracks;
   };
   const std::vector<Pass> passes =
-      frame.complete ? std::vector<Pass>{{Reach::kExpected, Faces::kMustAgree, Tracks::kIdentified},
-                                         {Reach::kAnywhere, Faces::kMustAgree, Tracks::kIdentified},
-                                         {Reach::kExpected, Faces::kMustAgree, Tracks::kAll},
-                                         {Reach::kExpected, Faces::kPenalised, Tracks::kAll}}
-                     : std::vector<Pass>{{Reach::kExpected, Faces::kPenalised, Tracks::kAll},
-                                         {Reach::kAnywhere, Faces::kMustAgree, Tracks::kAll}};
+      frame.complete
+          ? std::vector<Pass>{{Reach::kExpected, Faces::kMustAgree, Tracks::kIdentified},
+                              {Reach::kAnywhere, Faces::kMustAgree, Tracks::kIdentified},
+                              {Reach::kExpected, Faces::kMustAgree, Tracks::kAll},
+                              {Reach::kExpected, Faces::kPenalised, Tracks::kAll},
+                              {Reach::kAnywhere, Faces::kMustAgree, Tracks::kMovedInShot}}
+          : std::vector<Pass>{{Reach::kExpected, Faces::kPenalised, Tracks::kAll},
+                              {Reach::kAnywhere, Faces::kMustAgree, Tracks::kAll}};
   for (const Pass& pass : passes) {
     struct Pair {
       double cost;
@@ -320,6 +324,7 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
         if (of_track[t] >= 0) continue;
         const Track& track = tracks_[t];
         if (pass.tracks == Tracks::kIdentified && !track.Identified()) continue;
+        if (pass.tracks == Tracks::kMovedInShot && !moved_in_shot(track)) continue;
         // A blur says what kind of thing it is, if nothing else.
         if (piece.kind != track.piece.kind) continue;
         const bool compatible = Compatible(piece, track);

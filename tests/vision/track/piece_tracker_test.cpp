@@ -473,6 +473,35 @@ TEST(PieceTrackerTest, TheFullDetectionClosingAShotUndoesASwapHoweverFarTheStruc
   EXPECT_TRUE(shot.left_table.empty());
 }
 
+// Ice Boule seed 3: a projectile hurled into view is followed only as a blur, whose centroid
+// comes to rest 10 mm from where the full detection closing the shot finds the pyramid
+// (its shaded side is no part of the blob). The blur's track takes the piece: it moved in the
+// shot, and no other track takes it.
+TEST(PieceTrackerTest, TheFullDetectionClosingAShotGivesAPieceSeenOnlyAsABlurItsPlace) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 moons_at{100, 100};
+  const rules::Vec2 blur_rest{300, 100};
+  const rules::Vec2 suns_found{310, 100};
+  while (feed.Time() < 0.3) feed.Detect({Coin("moons", moons_at)});
+  const int moons = TrackNear(tracker.Table(feed.Time()), moons_at);
+  for (double x : {200.0, 230.0, 260.0, 285.0, 295.0})
+    feed.Blurs({{moons, moons_at}, {-1, {x, 100}}}, true);
+  for (int i = 0; i < 20 && !tracker.WantsFullDetection(feed.Time()); ++i)
+    feed.Blurs({{moons, moons_at}, {-1, blur_rest}}, false);
+  ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
+  feed.Detect({Coin("moons", moons_at), Coin("suns", suns_found)});
+
+  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.after.pieces.size(), 2u);
+  const int suns = TrackNear(shot.after, suns_found);
+  EXPECT_EQ(AfterShot(shot, suns)->suit, "suns");
+  EXPECT_NEAR(rules::Distance(AfterShot(shot, suns)->position_mm, suns_found), 0, 1.0);
+  EXPECT_EQ(shot.moved, std::vector<int>{suns});
+}
+
 // Held-out bocce seeds 17 and 23: after a piece stops, the blurs measured for it jump a few
 // millimetres from frame to frame (a re-fit, a blob's centroid pulled by a place a piece left),
 // which looked like motion, so the shot stayed open until the players had cleared the table.
