@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 #include <stdexcept>
 
@@ -60,6 +61,19 @@ bool Unmoved(const ObservedPiece& piece, rules::Vec2 was) {
   return rules::Distance(EnginePosition(piece), was) <=
          std::max(IceBouleReferee::kUnmovedFloorMm,
                   IceBouleReferee::kUnmovedSigmas * piece.sigma_mm);
+}
+
+// Whether `piece` lies as the engine's layout entry `was` has it: in the same place, pose and
+// turn (a struck pyramid may turn where it stands, and its outline with it). An upright
+// pyramid's square base looks alike every quarter turn.
+bool Unmoved(const ObservedPiece& piece, const Json& was) {
+  const std::string pose = piece.pose.value_or("upright");
+  if (!Unmoved(piece, rules::PointFromJson(was.at("position"))) ||
+      pose != was.value("pose", "upright"))
+    return false;
+  const double period = pose == "lying" ? 360 : 90;
+  const double turn = std::remainder(piece.angle_deg - was.value("angle_deg", 0.0), period);
+  return std::abs(turn) <= IceBouleReferee::kUnturnedDeg;
 }
 
 // The piece `matcher` accepts nearest to `near` (the first one without it), or nullptr.
@@ -275,7 +289,7 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
           : std::nullopt;
   const ObservedPiece* target = NearestMatching(shot.after, target_matcher, target_was);
   if (target == nullptr) return ask_leader("the target left the table (or the view)");
-  const bool target_moved = !target_was || !Unmoved(*target, *target_was);
+  const bool target_moved = !target_was || !Unmoved(*target, end["layout"]["target"]);
 
   // Each player's pieces after the shot, claimed by the engine's pieces that did not move,
   // then by the centrifuge (the active player's piece nearest the catapult), then by those
@@ -290,15 +304,12 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
       if (Pyramid(binding_.colours[static_cast<size_t>(seat)], size_of(seat)).Matches(piece))
         free.push_back(&piece);
     }
-    // The free piece nearest to `at`, within `within` (or, when that is not given, one that
-    // did not move from it).
-    const auto take_nearest = [&](rules::Vec2 at,
-                                  std::optional<double> within) -> const ObservedPiece* {
+    // The free piece nearest to `at` that `reaches` accepts (given the piece and its distance).
+    const auto take_nearest = [&](rules::Vec2 at, const auto& reaches) -> const ObservedPiece* {
       auto best = free.end();
       for (auto it = free.begin(); it != free.end(); ++it) {
         const double distance = rules::Distance(EnginePosition(**it), at);
-        const bool reached = within ? distance <= *within : Unmoved(**it, at);
-        if (reached &&
+        if (reaches(**it, distance) &&
             (best == free.end() || distance < rules::Distance(EnginePosition(**best), at)))
           best = it;
       }
@@ -313,21 +324,27 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
       entry.erase("distance");
       if (entry.at("player") != player || !entry.contains("position")) continue;
       const ObservedPiece* still =
-          take_nearest(rules::PointFromJson(entry["position"]), std::nullopt);
+          take_nearest(rules::PointFromJson(entry["position"]),
+                       [&](const ObservedPiece& piece, double) { return Unmoved(piece, entry); });
       if (still == nullptr) {
         moved.push_back(i);
       } else if (target_moved) {
         entry = ShotPieceJson(player, *still, shot.after, target->track_id);
       }
     }
-    if (seat == active) take_nearest(*catapult, kCentrifugeReachMm);
+    const auto within = [](double mm) {
+      return [mm](const ObservedPiece&, double distance) { return distance <= mm; };
+    };
+    const auto anywhere = [](const ObservedPiece&, double) { return true; };
+    if (seat == active) take_nearest(*catapult, within(kCentrifugeReachMm));
     for (size_t i : moved) {
-      const ObservedPiece* now = take_nearest(rules::PointFromJson(pieces[i]["position"]), 1e9);
+      const ObservedPiece* now =
+          take_nearest(rules::PointFromJson(pieces[i]["position"]), anywhere);
       pieces[i] = now != nullptr ? ShotPieceJson(player, *now, shot.after, target->track_id)
                                  : Json{{"player", player}, {"off_table", true}};
     }
     if (seat != active) continue;
-    if (const ObservedPiece* landed = take_nearest(target->position_mm, 1e9)) {
+    if (const ObservedPiece* landed = take_nearest(target->position_mm, anywhere)) {
       projectile = ShotPieceJson(player, *landed, shot.after, target->track_id);
     } else if (!shot.left_table.empty()) {
       projectile = Json{{"player", player}, {"off_table", true}};

@@ -52,6 +52,8 @@ class IceBouleReferee : public GameReferee {
   // (mm), of where it was did not move.
   static constexpr double kUnmovedSigmas = 3;
   static constexpr double kUnmovedFloorMm = 1;
+  // ... and turned by no more than this (degrees).
+  static constexpr double kUnturnedDeg = 6;
   // A catapult stands at least this far from its player's pieces in play (mm) ...
   static constexpr double kCatapultClearMm = 30;
   // ... and its centrifuge is found within this of where it stood, after the shot (mm): the

@@ -229,6 +229,26 @@ TEST_F(IceBouleRefereeTest, ALyingPieceIsMeasuredByTheFaceItLiesOn) {
               1e-9);
 }
 
+// Ice Boule seed 3: Bob's projectile glances off Ann's lying piece, which turns 16 degrees
+// about its centre: its outline moved, so it is reported as it lies now.
+TEST_F(IceBouleRefereeTest, APieceTurnedWhereItLiesMovedThoughItsCentreStayed) {
+  PlaceTargetAndChooseSizes();
+  const vision::ObservedPiece ann = Lying(1, "red", "medium", {440, 250}, 0);
+  AnnShoots(ann);
+  std::vector<vision::ObservedPiece> before = {Target(), ann};
+  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
+                              Upright(31, "yellow", "small", {100, 300}), 2))
+    before.push_back(piece);
+  const Json action = JudgeAndApply(Shot(Table(before),
+                                         Table({Target(), Lying(1, "red", "medium", {440, 250}, 16),
+                                                Upright(30, "yellow", "small", {100, 300}),
+                                                Upright(31, "yellow", "small", {460, 280})}),
+                                         {31, 1}));
+  ASSERT_EQ(action["pieces"].size(), 2u);
+  EXPECT_EQ(action["pieces"][0]["player"], "Ann");
+  EXPECT_EQ(action["pieces"][0]["angle_deg"], 16.0);
+}
+
 TEST_F(IceBouleRefereeTest, AnotherPlayersPieceOutOfTurnIsNotJudged) {
   PlaceTargetAndChooseSizes();
   std::vector<vision::ObservedPiece> before = {Target()};
