@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -10,6 +11,7 @@
 #include "vision/detect/pyramid_candidates.h"
 #include "vision/detect/pyramid_fit.h"
 #include "vision/detect/pyramid_pose_search.h"
+#include "vision/detect/pyramid_side_by_side.h"
 
 namespace tabref::vision {
 namespace {
@@ -174,9 +176,49 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
                        fit.rms_mm <= options.tight_outline_max_rms_mm;
     return tight || (best_pose && pose.overlap >= options.min_single_overlap);
   };
+  // A pyramid at a silhouette's pose, or at its outline fit's where that holds.
+  const auto make_hit = [&](size_t colour, const PyramidHypothesis& pose, const PyramidFit& fit,
+                            bool fitted) {
+    PyramidHit hit;
+    hit.colour = colour;
+    hit.size = pose.size;
+    hit.placement = pose.placement;
+    hit.overlap = pose.overlap;
+    hit.fit_sigma_mm = silhouette_sigma;
+    if (fitted) {
+      hit.placement = fit.placement;
+      hit.outline_fitted = true;
+      hit.fit_sigma_mm = std::hypot(fit.position_sigma_mm,
+                                    options.loose_outline_sigma_mm * (1 - fit.tight_support));
+    }
+    return hit;
+  };
+  // Two pyramids side by side, where the blob's single one (or nested pair) that overlaps it
+  // `refused_overlap` is refused; each is as sure as the pair's overlap.
+  const auto side_by_side = [&](size_t i, double refused_overlap) {
+    if (singles[i].overlap < options.side_by_side.min_single_overlap) return false;
+    const PyramidSideBySideHypothesis pair = SearchSideBySidePoses(
+        blobs[i], shapes_, context.view, options.pose_search, options.side_by_side);
+
+    if (pair.overlap < options.min_side_by_side_overlap ||
+        pair.overlap < refused_overlap + options.min_side_by_side_gain)
+      return false;
+    std::vector<PyramidHit> pair_hits;
+    for (const PyramidHypothesis* pose : {&pair.first, &pair.second}) {
+      const PyramidFit fit = FitPyramid(context.frame, context.mapping, context.view,
+                                        shapes_[pose->size], pose->placement, options.fit);
+      if (!fit.accepted || fit.tight_support < options.side_by_side.min_tight_share) return false;
+      PyramidHit hit = make_hit(blobs[i].colour, *pose, fit, outline_holds(*pose, fit, true));
+      hit.overlap = pair.overlap;
+      pair_hits.push_back(hit);
+    }
+    hits.insert(hits.end(), pair_hits.begin(), pair_hits.end());
+    return true;
+  };
   for (size_t i = 0; i < blobs.size(); ++i) {
     if (used[i]) continue;
     if (singles[i].overlap < options.min_overlap) {
+      if (side_by_side(i, single_overlap(i))) continue;
       context.Reject(ObservedKind::kPyramid, "fit",
                      "no pyramid's silhouette fits the blob (best overlap " +
                          TwoDecimals(singles[i].overlap) + ")",
@@ -200,6 +242,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     }
     const PyramidHypothesis& best = *chosen;
     if (best.overlap < options.min_single_overlap && !fitted) {
+      if (side_by_side(i, best.overlap)) continue;
       context.Reject(ObservedKind::kPyramid, "fit",
                      "silhouette fits the blob loosely (overlap " + TwoDecimals(best.overlap) +
                          ") and the outline not tightly (" +
@@ -210,28 +253,22 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
                      blobs[i].centroid_mm);
       continue;
     }
-    PyramidHit hit;
-    hit.colour = blobs[i].colour;
-    hit.size = best.size;
-    hit.placement = best.placement;
-    hit.overlap = best.overlap;
-    hit.fit_sigma_mm = silhouette_sigma;
-    if (fitted) {
-      hit.placement = fit.placement;
-      hit.outline_fitted = true;
-      hit.fit_sigma_mm = std::hypot(fit.position_sigma_mm,
-                                    options.loose_outline_sigma_mm * (1 - fit.tight_support));
-    }
+    const PyramidHit hit = make_hit(blobs[i].colour, best, fit, fitted);
     if (!hit.outline_fitted && hit.overlap < options.min_unfitted_overlap) {
+      // An outline no single pyramid has, of a blob a single one overlaps loosely: two of
+      // one size nested, whose silhouette is a single one's raised a fifth higher, or two
+      // side by side.
+      std::optional<std::pair<PyramidStackHypothesis, double>> nested;
       if (options.nested_alike_pairs) {
-        // An outline no single pyramid has, of a blob a single one overlaps loosely: two of
-        // one size nested, whose silhouette is a single one's raised a fifth higher.
-        const auto [stack, overlap] = same_colour_pair(blobs[i]);
-        if (overlap >= options.min_same_colour_stack_overlap &&
-            overlap >= hit.overlap - options.nested_alike_slack) {
-          add_stack(stack, blobs[i].colour, blobs[i].colour);
-          continue;
-        }
+        nested = same_colour_pair(blobs[i]);
+        if (nested->second < options.min_same_colour_stack_overlap ||
+            nested->second < hit.overlap - options.nested_alike_slack)
+          nested.reset();
+      }
+      if (side_by_side(i, nested ? std::max(hit.overlap, nested->second) : hit.overlap)) continue;
+      if (nested) {
+        add_stack(nested->first, blobs[i].colour, blobs[i].colour);
+        continue;
       }
       context.Reject(ObservedKind::kPyramid, "fit",
                      (fit.accepted ? std::string("outline fit left the silhouette") : fit.reason) +

@@ -52,6 +52,19 @@ void PyramidOptions::Check() const {
   Require(min_stack_overlap > 0 && min_stack_overlap < 1, "min_stack_overlap", "in (0, 1)");
   Require(nested_alike_margin >= 0 && nested_alike_margin < 1, "nested_alike_margin", "in [0, 1)");
   Require(nested_alike_slack >= 0 && nested_alike_slack < 1, "nested_alike_slack", "in [0, 1)");
+  Require(side_by_side.min_single_overlap >= 0 && side_by_side.min_single_overlap < 1,
+          "side_by_side.min_single_overlap", "in [0, 1)");
+  Require(side_by_side.rounds >= 0, "side_by_side.rounds", "not negative");
+  Require(side_by_side.min_part_share > 0 && side_by_side.min_part_share < 0.5,
+          "side_by_side.min_part_share", "in (0, 0.5)");
+  Require(side_by_side.max_footprint_overlap >= 0 && side_by_side.max_footprint_overlap <= 1,
+          "side_by_side.max_footprint_overlap", "in [0, 1]");
+  Require(side_by_side.min_tight_share >= 0 && side_by_side.min_tight_share <= 1,
+          "side_by_side.min_tight_share", "in [0, 1]");
+  Require(min_side_by_side_overlap > 0 && min_side_by_side_overlap <= 1, "min_side_by_side_overlap",
+          "in (0, 1]");
+  Require(min_side_by_side_gain >= 0 && min_side_by_side_gain < 1, "min_side_by_side_gain",
+          "in [0, 1)");
   Require(min_same_colour_stack_gain >= 0 && min_same_colour_stack_gain < 1,
           "min_same_colour_stack_gain", "in [0, 1)");
 }

@@ -4,6 +4,7 @@
 #include "vision/detect/pyramid_colours.h"
 #include "vision/detect/pyramid_fit.h"
 #include "vision/detect/pyramid_pose_search.h"
+#include "vision/detect/pyramid_side_by_side.h"
 #include "vision/detect/pyramid_stack.h"
 
 namespace tabref::vision {
@@ -70,6 +71,13 @@ struct PyramidOptions {
   bool nested_alike_pairs = false;
   double nested_alike_margin = 0.05;
   double nested_alike_slack = 0.01;
+  // Two pyramids of one colour side by side make one blob that no single pyramid explains;
+  // where the single one is refused, the blob is taken as two when their silhouettes overlap
+  // it at least `min_side_by_side_overlap` and better than the single one (and a nested pair)
+  // by `min_side_by_side_gain`.
+  PyramidSideBySideOptions side_by_side;
+  double min_side_by_side_overlap = 0.7;
+  double min_side_by_side_gain = 0.05;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;
