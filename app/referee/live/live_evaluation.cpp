@@ -224,6 +224,8 @@ LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
     const bool truth_acted = truth.contains("action");
     if (shot.verdict.rfind("too close to call", 0) == 0) {
       ++evaluation.asked;
+      note << "live '" << shot.verdict << "'; truth '" << truth.value("reason", "") << "'";
+      evaluation.notes.push_back(note.str());
     } else if (truth_acted && !shot.action.is_null() &&
                SameAction(truth["action"], shot.action, 3.0)) {
       ++evaluation.judged_correctly;
