@@ -50,11 +50,12 @@ const TruthFrame* FrameAt(const std::vector<TruthFrame>& frames, double time_s) 
 
 // When the truth came to rest after a shot struck at `strike_s`: the first frame after which
 // nothing moves before `until_s`. The frame at `until_s` itself is left out: the simulated
-// players lift holed coins and set out the next one in it.
+// players lift holed coins and set out the next one in it (the record's times are rounded to
+// a tenth of a millisecond, so it may fall a little before them).
 double PhysicalRest(const std::vector<TruthFrame>& frames, double strike_s, double until_s) {
   double rest = until_s;
   for (size_t i = frames.size(); i-- > 1;) {
-    if (frames[i].time_s > until_s - 1e-6) continue;
+    if (frames[i].time_s > until_s - 1e-3) continue;
     if (frames[i].time_s <= strike_s) break;
     if (!Still(frames[i], frames[i - 1])) break;
     rest = frames[i - 1].time_s;
