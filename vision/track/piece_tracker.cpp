@@ -403,6 +403,9 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   track.seen_s = frame.time_s;
   track.misses = 0;
   track.hidden = false;
+  // An image without motion (and no hand that could hide it) shows no piece moving: steps
+  // between blurs then are their jitter (a blob's centroid, a re-fit, a place a piece left).
+  const bool image_still = frame.motion_measured && !frame.motion && !frame.hand_in_view;
   if (!track.moving) {
     const double distance = rules::Distance(piece.position_mm, track.rest);
     const double threshold = std::max(options_.start_mm, 3 * std::sqrt(2.0) * piece.sigma_mm);
@@ -412,7 +415,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
       // rests where it is found.
       track.rest = piece.position_mm;
       track.rest_since_s = frame.time_s;
-    } else if (distance > threshold) {
+    } else if (distance > threshold && !image_still) {
       StartMoving(track, piece, frame, last_seen_s >= last_time_s_, previous_sigma_mm);
     } else if (frame.complete && Quiet()) {
       // A fresh full detection of a settled table: the rest place averages them.
@@ -422,9 +425,6 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   }
   const double step =
       track.path.empty() ? 0 : rules::Distance(track.path.back().position, piece.position_mm);
-  // An image without motion (and no hand that could hide it) shows the piece stopped: steps
-  // between blurs then are their jitter (a blob's centroid, a re-fit, a place a piece left).
-  const bool image_still = frame.motion_measured && !frame.motion && !frame.hand_in_view;
   track.quiet = step < options_.rest_step_mm || image_still ? track.quiet + 1 : 0;
   track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   if (track.carried && track.path.size() == 3) {

@@ -502,6 +502,21 @@ TEST(PieceTrackerTest, TheFullDetectionClosingAShotGivesAPieceSeenOnlyAsABlurIts
   EXPECT_EQ(shot.moved, std::vector<int>{suns});
 }
 
+// Ice Boule seed 3, between two shots: one player's centrifuge is cleared away and the next
+// player's catapult set down beside its place; the blob left near the resting piece's place
+// jumps from frame to frame while the image shows nothing moving. No piece moved: no shot.
+TEST(PieceTrackerTest, ARestingPiecesBlobJumpingWhileTheImageShowsNoMotionStartsNoShot) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 moons_at{100, 100};
+  while (feed.Time() < 0.3) feed.Detect({Coin("moons", moons_at)});
+  const int moons = TrackNear(tracker.Table(feed.Time()), moons_at);
+  for (const rules::Vec2 at : {rules::Vec2{112, 95}, rules::Vec2{88, 106}, rules::Vec2{114, 92}})
+    feed.Blurs({{moons, at}}, false);
+  EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
+  EXPECT_FALSE(tracker.Tracks().front().moving);
+}
+
 // Held-out bocce seeds 17 and 23: after a piece stops, the blurs measured for it jump a few
 // millimetres from frame to frame (a re-fit, a blob's centroid pulled by a place a piece left),
 // which looked like motion, so the shot stayed open until the players had cleared the table.
