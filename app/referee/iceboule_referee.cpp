@@ -232,9 +232,6 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
   const auto& players = state.game().setup().players;
   const int active = state.Actors().front();
   const std::string& active_name = players[static_cast<size_t>(active)];
-  const auto size_of = [&](int seat) {
-    return end.at("sizes").at(players[static_cast<size_t>(seat)]).get<std::string>();
-  };
   const auto ask_leader = [&](const std::string& why) {
     return Verdict::Ask(ManualChoices(state, why + ": who leads now?", {"shot"}), why);
   };
@@ -294,14 +291,15 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
   // Each player's pieces after the shot, claimed by the engine's pieces that did not move,
   // then by the centrifuge (the active player's piece nearest the catapult), then by those
   // that moved and by the projectile. Pieces of one player are alike, so which of them took
-  // which place does not matter.
+  // which place does not matter. A player plays one size an end, so every piece of their
+  // colour is theirs: the camera may misread a far one's size.
   Json pieces = engine_pieces;
   std::optional<Json> projectile;
   for (int seat = 0; seat < state.game().NumPlayers(); ++seat) {
     const std::string& player = players[static_cast<size_t>(seat)];
     std::vector<const ObservedPiece*> free;
     for (const ObservedPiece& piece : shot.after.pieces) {
-      if (Pyramid(binding_.colours[static_cast<size_t>(seat)], size_of(seat)).Matches(piece))
+      if (Pyramid(binding_.colours[static_cast<size_t>(seat)]).Matches(piece))
         free.push_back(&piece);
     }
     // The free piece nearest to `at` that `reaches` accepts (given the piece and its distance).

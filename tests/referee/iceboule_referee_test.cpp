@@ -249,6 +249,26 @@ TEST_F(IceBouleRefereeTest, APieceTurnedWhereItLiesMovedThoughItsCentreStayed) {
   EXPECT_EQ(action["pieces"][0]["angle_deg"], 16.0);
 }
 
+// Ice Boule seed 6: far from the camera, Bob's small projectile reads as a medium one. He
+// plays small this end, and every piece of his colour is his.
+TEST_F(IceBouleRefereeTest, AProjectileWhoseSizeTheCameraMisreadIsStillThePlayers) {
+  PlaceTargetAndChooseSizes();
+  AnnShoots(Upright(1, "red", "medium", {430, 250}));
+  std::vector<vision::ObservedPiece> before = {Target(), Upright(1, "red", "medium", {430, 250})};
+  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
+                              Upright(31, "yellow", "small", {100, 300}), 2))
+    before.push_back(piece);
+  const Json action = JudgeAndApply(Shot(Table(before),
+                                         Table({Target(), Upright(1, "red", "medium", {430, 250}),
+                                                Upright(30, "yellow", "small", {100, 300}),
+                                                Upright(31, "yellow", "medium", {520, 255})}),
+                                         {31}));
+  ASSERT_EQ(action["pieces"].size(), 2u);
+  EXPECT_EQ(action["pieces"][1]["player"], "Bob");
+  EXPECT_EQ(action["pieces"][1]["position"], Json({520.0, 255.0}));
+  EXPECT_EQ(End()["leader"], "Bob");
+}
+
 TEST_F(IceBouleRefereeTest, AnotherPlayersPieceOutOfTurnIsNotJudged) {
   PlaceTargetAndChooseSizes();
   std::vector<vision::ObservedPiece> before = {Target()};
