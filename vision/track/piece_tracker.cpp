@@ -432,12 +432,12 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     // short flick (a putt) can look slow in it; the second is all sliding.
     const double dt = std::max(1e-3, frame.time_s - track.path[1].time_s);
     // After a leap, a piece set down stays where it is: a coin's measurement barely moves; a
-    // pyramid's blob shifts as the hand withdraws from it, while one hurled goes on by more
-    // than its radius a frame.
+    // pyramid's blob shifts as the hand withdraws from it (by up to one and a half of its
+    // radii), while one hurled goes on by more than that a frame.
     const double radius = Radius(track.piece.footprint);
     const bool leapt = rules::Distance(track.path[0].position, track.path[1].position) > 2 * radius;
     const double set_down_mm =
-        track.piece.kind == ObservedKind::kPyramid ? radius : options_.rest_step_mm;
+        track.piece.kind == ObservedKind::kPyramid ? 1.5 * radius : options_.rest_step_mm;
     track.carried = leapt ? step <= set_down_mm : step / dt < FlickSpeed(track);
   }
   if (track.quiet >= options_.rest_frames) {

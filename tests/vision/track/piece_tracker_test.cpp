@@ -517,6 +517,37 @@ TEST(PieceTrackerTest, ARestingPiecesBlobJumpingWhileTheImageShowsNoMotionStarts
   EXPECT_FALSE(tracker.Tracks().front().moving);
 }
 
+// Ice Boule seed 2, between two ends: the hand sets a catapult down beside where the last
+// centrifuge stood; the blob taken for that piece leaps there under the hand, then shifts
+// by more than the pyramid's radius as the hand withdraws (a hurled one goes on by more
+// than that every frame). It was set down: no shot.
+TEST(PieceTrackerTest, APyramidSetDownByAHandWhoseBlobShiftsAsTheHandWithdrawsIsNoShot) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 was{100, 100};
+  while (feed.Time() < 0.3) feed.Detect({Pyramid("red", "medium", 19.8, 36.3, was)});
+  const int red = TrackNear(tracker.Table(feed.Time()), was);
+  const double radius = 19.8 / std::sqrt(2.0);
+  TrackerFrame under_hand;
+  under_hand.hand_in_view = true;
+  under_hand.motion = true;
+  under_hand.motion_measured = true;
+  ObservedPiece blob;
+  blob.kind = ObservedKind::kPyramid;
+  blob.position_mm = {94, 156};
+  blob.sigma_mm = 2;
+  blob.footprint = rules::Square(blob.position_mm, 19.8, 0);
+  blob.confidence = 0;
+  blob.track_id = red;
+  under_hand.pieces = {blob};
+  feed.Send(under_hand);
+  const rules::Vec2 set_down = rules::Vec2{94, 156} + rules::Vec2{0, 1.25 * radius};
+  feed.Blurs({{red, set_down}}, true);
+  for (const rules::Vec2 jitter : {rules::Vec2{2, -4}, rules::Vec2{-3, 2}, rules::Vec2{1, 1}})
+    feed.Blurs({{red, set_down + jitter}}, false);
+  EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
+}
+
 // Held-out bocce seeds 17 and 23: after a piece stops, the blurs measured for it jump a few
 // millimetres from frame to frame (a re-fit, a blob's centroid pulled by a place a piece left),
 // which looked like motion, so the shot stayed open until the players had cleared the table.
