@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <tuple>
 
 #include "vision/detect/piece_detector.h"
 #include "vision/detect/pyramid_model.h"
@@ -276,6 +277,59 @@ TEST(SideBySideDetection, FindsTwoPyramidsOfOneColourTouching) {
     EXPECT_EQ(found->size, looks[i].size);
     EXPECT_EQ(found->pose, bodies[i].lying ? "lying" : "upright");
   }
+}
+
+// Where a tracker saw a piece come to rest, a pyramid whose outline the fit cannot settle
+// (here no fit is ever accepted) is taken on its silhouette alone; elsewhere it is refused
+// unless its silhouette overlaps its blob very well (Ice Boule seed 1: a projectile whose
+// outline was "seen on too few sides" in the detection closing its shot).
+TEST(ExpectedPyramids, APyramidWhereATrackerSawAPieceRestIsTakenOnItsSilhouette) {
+  const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
+  const sim::DetectionScene table = BareWoodTable(set, 7, 20);
+  sim::Renderer renderer(table.camera, table.layout, set, table.render);
+  DetectionOptions no_outline;
+  no_outline.pyramids.fit.max_rms_mm = 0;
+  no_outline.pyramids.fit.max_rms_px = 0;
+  PieceDetector detector(set, no_outline);
+  detector.SetCalibration(TruthCalibration(table.camera, table.layout));
+
+  std::vector<sim::PieceLook> looks;
+  std::vector<sim::Body> bodies;
+  std::vector<rules::Vec2> places;
+  const std::vector<std::tuple<const char*, const char*, cv::Vec2d, bool>> placed = {
+      {"red", "large", {150, 150}, false},   {"yellow", "medium", {350, 300}, true},
+      {"blue", "small", {560, 180}, false},  {"green", "medium", {250, 380}, false},
+      {"yellow", "large", {480, 420}, true}, {"red", "small", {620, 330}, false}};
+  for (const auto& [colour, size, at, lying] : placed) {
+    sim::PieceLook look;
+    look.kind = sim::PieceKind::kPyramid;
+    look.colour = colour;
+    look.size = size;
+    sim::Body body = sim::MakeBody(look, set, at, 0.4);
+    body.lying = lying;
+    looks.push_back(look);
+    bodies.push_back(body);
+    places.push_back({at[0], at[1]});
+  }
+  const cv::Mat image = renderer.Render(looks, bodies, 0);
+  const auto found = [&](const Detection& detection) {
+    int count = 0;
+    for (const rules::Vec2& at : places) {
+      count += std::any_of(detection.pieces.begin(), detection.pieces.end(),
+                           [&](const ObservedPiece& piece) {
+                             return piece.kind == ObservedKind::kPyramid &&
+                                    rules::Distance(piece.position_mm, at) < 3;
+                           });
+    }
+    return count;
+  };
+  const Detection unexpected = detector.Detect(image);
+  const Detection expected = detector.Detect(image, places);
+  EXPECT_LT(found(unexpected), static_cast<int>(places.size()));
+  EXPECT_EQ(found(expected), static_cast<int>(places.size()));
+  EXPECT_EQ(expected.pieces.size(), places.size());
+  // A place with no blob near it adds nothing.
+  EXPECT_EQ(detector.Detect(image, {{400, 100}}).pieces.size(), unexpected.pieces.size());
 }
 
 // Black pyramids on a dark wooden table: a blurred cell all round their blob is lost to the

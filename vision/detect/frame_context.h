@@ -26,6 +26,8 @@ struct FrameContext {
   const DetectionOptions& options;
   Detection& detection;  // add rejected candidates and debug images here
   StageTimer& timer;
+  // Where the caller saw a piece come to rest (PieceDetector::Detect).
+  const std::vector<rules::Vec2>& expected_mm;
 
   void Reject(ObservedKind kind, const char* stage, std::string reason,
               const cv::Point2d& table_mm) const {

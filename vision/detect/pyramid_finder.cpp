@@ -270,6 +270,15 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
         add_stack(nested->first, blobs[i].colour, blobs[i].colour);
         continue;
       }
+      // Where a piece was seen to come to rest, its silhouette alone says what it is.
+      const bool expected =
+          std::any_of(context.expected_mm.begin(), context.expected_mm.end(), [&](rules::Vec2 at) {
+            return rules::Distance(at, Vec(blobs[i].centroid_mm)) <= options.expected_reach_mm;
+          });
+      if (expected && hit.overlap >= options.min_expected_overlap) {
+        hits.push_back(hit);
+        continue;
+      }
       context.Reject(ObservedKind::kPyramid, "fit",
                      (fit.accepted ? std::string("outline fit left the silhouette") : fit.reason) +
                          " (overlap " + TwoDecimals(hit.overlap) + ", support " +

@@ -373,7 +373,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
   if (tracker.WantsFullDetection(time_s)) {
     timer.Start("detect");
     costs_.full_detection = true;
-    detection_ = detector_->Detect(frame);
+    detection_ = detector_->Detect(frame, tracker.RestingMovers());
     out.complete = true;
     out.settled = true;
     std::vector<int> kept_as(detection_.pieces.size(), -1);

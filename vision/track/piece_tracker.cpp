@@ -238,6 +238,16 @@ bool PieceTracker::WantsFullDetection(double time_s) const {
   return Quiet() && (dirty_ || time_s - last_full_s_ >= options_.refresh_s);
 }
 
+std::vector<rules::Vec2> PieceTracker::RestingMovers() const {
+  std::vector<rules::Vec2> places;
+  if (!shot_) return places;
+  for (const Track& track : tracks_) {
+    if (!track.moving && std::count(shot_->moved.begin(), shot_->moved.end(), track.id) > 0)
+      places.push_back(track.piece.position_mm);
+  }
+  return places;
+}
+
 Track& PieceTracker::NewTrack(const ObservedPiece& piece, const TrackerFrame& frame) {
   Track track;
   track.id = next_id_++;

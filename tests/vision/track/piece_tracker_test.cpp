@@ -490,7 +490,12 @@ TEST(PieceTrackerTest, TheFullDetectionClosingAShotGivesAPieceSeenOnlyAsABlurIts
   for (int i = 0; i < 20 && !tracker.WantsFullDetection(feed.Time()); ++i)
     feed.Blurs({{moons, moons_at}, {-1, blur_rest}}, false);
   ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
+  // The detection is told where the blur came to rest.
+  const std::vector<rules::Vec2> expected = tracker.RestingMovers();
+  ASSERT_EQ(expected.size(), 1u);
+  EXPECT_NEAR(rules::Distance(expected[0], blur_rest), 0, 1.0);
   feed.Detect({Coin("moons", moons_at), Coin("suns", suns_found)});
+  EXPECT_TRUE(tracker.RestingMovers().empty());
 
   const auto ended = Of(feed.Events(), Type::kShotEnded);
   ASSERT_EQ(ended.size(), 1u);
