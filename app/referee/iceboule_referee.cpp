@@ -167,6 +167,13 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
   // The target on its catapult before the shot, and where it rests after it (stood upright
   // by the players, when it lay).
   const PieceMatcher target_matcher = Pyramid(binding_.target);
+  // Most of the table gone at once is the last end's pieces cleared away, no throw (the new
+  // catapult may be set down in the same moment).
+  const auto gone = std::count_if(
+      shot.before.pieces.begin(), shot.before.pieces.end(),
+      [&](const ObservedPiece& piece) { return FindTrack(shot.after, piece.track_id) == nullptr; });
+  if (gone >= 2 && 2 * static_cast<size_t>(gone) > shot.before.pieces.size())
+    return Verdict::NotJudged("the table was cleared for the next end: no target was thrown");
   // (The camera may miss the target on its catapult, a small one standing raised on a hidden
   // centrifuge: then the target that moved in the shot is the one thrown.)
   const ObservedPiece* thrown = NearestMatching(shot.before, target_matcher, std::nullopt);
