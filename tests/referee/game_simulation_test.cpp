@@ -10,8 +10,11 @@
 #include <map>
 #include <opencv2/videoio.hpp>
 
+#include "app/referee/registry.h"
+#include "app/referee/sim/simulated_game_source.h"
 #include "app/referee/sim/truth_observation.h"
 #include "rules/registry.h"
+#include "tests/referee/observations.h"
 #include "vision/sim/piece_body.h"
 
 namespace tabref::referee {
@@ -318,6 +321,38 @@ TEST_F(GameSimulationTest, BadOptionsAreRefusedBeforeAnythingIsWritten) {
   options.players = {"Ann", "Bob", "Cid"};  // bocce takes 2, 4 or 8
   EXPECT_THROW(SimulateGame(options), std::invalid_argument);
   EXPECT_FALSE(fs::exists(out_ / "refused"));
+}
+
+// Ice Boule seeds 3 and 5: the live game asked rulings that the simulated referee settled by
+// its own measurement, so the two games' actions no longer line up by count; each end's piece
+// sizes are still the truth's of that end.
+TEST(SimulatedPlayers, ChooseTheSizesTheTruthChoseThoughTheGamesAskedDifferentRulings) {
+  std::unique_ptr<rules::State> live =
+      testing::NewGame({{"game", "iceboule"}, {"players", {"Ann", "Bob"}}});
+  const Json placed = {{"type", "place_target"},     {"player", "Bob"},  {"size", "small"},
+                       {"position", {500.0, 250.0}}, {"angle_deg", 0.0}, {"sigma_mm", 0.3}};
+  live->Apply(placed, rules::ActionSource::kVision);
+  const std::unique_ptr<GameReferee> referee = MakeReferee(live->game());
+  const Expectation first = referee->Expect(*live);
+  ASSERT_EQ(first.awaiting, Awaiting::kDecision);
+  ASSERT_EQ(first.decision.kind, "choose_size");
+  const std::vector<rules::Action> truth = {
+      {placed},
+      {{{"type", "ruling"}, {"closer", "Bob"}}},
+      {{{"type", "choose_size"}, {"player", "Ann"}, {"size", "medium"}}},
+      {{{"type", "choose_size"}, {"player", "Bob"}, {"size", "large"}}}};
+  const std::optional<Json> ann = AnswerCountedByKind(truth, *live, first.decision);
+  ASSERT_TRUE(ann.has_value());
+  EXPECT_EQ(*ann, truth[2].body);
+  live->Apply(*ann, rules::ActionSource::kManual);
+  const std::optional<Json> bob =
+      AnswerCountedByKind(truth, *live, referee->Expect(*live).decision);
+  ASSERT_TRUE(bob.has_value());
+  EXPECT_EQ(*bob, truth[3].body);
+  // Decisions a measurement bears on are left to the other answers.
+  ManualDecision ruling = first.decision;
+  ruling.kind = "ruling";
+  EXPECT_FALSE(AnswerCountedByKind(truth, *live, ruling).has_value());
 }
 
 }  // namespace

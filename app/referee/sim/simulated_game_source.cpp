@@ -133,6 +133,25 @@ vision::FrameRead SimulatedGameSource::Read() {
   return read;
 }
 
+std::optional<rules::Json> AnswerCountedByKind(const std::vector<rules::Action>& truth,
+                                               const rules::State& live,
+                                               const ManualDecision& decision) {
+  if (decision.kind != "choose_size" || decision.choices.empty()) return std::nullopt;
+  const std::string type = decision.choices.front().action.value("type", "");
+  const auto asked_before = std::count_if(
+      live.History().begin(), live.History().end(),
+      [&](const rules::Action& action) { return action.body.value("type", "") == type; });
+  std::ptrdiff_t seen = 0;
+  for (const rules::Action& action : truth) {
+    if (action.body.value("type", "") != type || seen++ < asked_before) continue;
+    for (const rules::LegalAction& choice : decision.choices) {
+      if (choice.action == action.body) return choice.action;
+    }
+    break;
+  }
+  return std::nullopt;
+}
+
 std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
     const rules::State& live, const ManualDecision& decision) const {
   if (decision.choices.empty()) return std::nullopt;
@@ -145,6 +164,7 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
   const auto judged =
       static_cast<size_t>(std::count_if(live.History().begin(), live.History().end(),
                                         [&](const auto& action) { return !by_hand(action); }));
+  if (std::optional<rules::Json> answer = AnswerCountedByKind(truth, live, decision)) return answer;
   size_t done = 0;
   for (size_t seen = 0; done < truth.size(); ++done) {
     if (by_hand(truth[done])) continue;

@@ -32,6 +32,14 @@ struct SimulatedFaults {
   cv::Vec3d bump_mm{2, -3, 1};
 };
 
+// The answer to a choice no measurement bears on (each Ice Boule end's piece sizes): the
+// truth's action of its kind counted as `live` counts them (the two games may have asked
+// different numbers of rulings before it, which shifts every later action), when that is
+// one of the choices; nothing otherwise.
+std::optional<rules::Json> AnswerCountedByKind(const std::vector<rules::Action>& truth,
+                                               const rules::State& live,
+                                               const ManualDecision& decision);
+
 // The synthetic table as a camera: a simulated game (SimulatedGame) played frame by frame
 // as it is read, every frame with its ground truth, and the simulated players answering a
 // referee's questions as the ground truth says (AnswerAsTruth). Rendering happens in Read(),
