@@ -139,25 +139,45 @@ TEST(PyramidsAndCoins, NoCoinIsReportedWhereAPyramidStands) {
   EXPECT_GE(dropped, 1);
 }
 
-// A bare wooden table filmed at 1080p and `tilt_deg`, for pieces placed on it by hand.
-sim::DetectionScene BareWoodTable(const PieceSet& set, std::uint64_t seed, double tilt_deg) {
-  sim::DetectionSceneOptions options = sim::BareTableOptions(1920, 1080, seed);
-  options.tilt_deg = tilt_deg;
-  options.material = sim::TableMaterial::kWood;
-  return sim::MakeDetectionScene(set, options);
-}
+// A bare wooden table filmed at 1080p and `tilt_deg`, for pieces placed on it by hand: its
+// renderer, and a detector calibrated on it.
+struct BareWoodTable {
+  BareWoodTable(std::uint64_t seed, double tilt_deg, const DetectionOptions& options = {})
+      : set(LoadPieceSet(DefaultPieceSetFile())),
+        table(sim::MakeDetectionScene(set, Options(seed, tilt_deg))),
+        renderer(table.camera, table.layout, set, table.render),
+        detector(set, options) {
+    detector.SetCalibration(TruthCalibration(table.camera, table.layout));
+  }
+  static sim::DetectionSceneOptions Options(std::uint64_t seed, double tilt_deg) {
+    sim::DetectionSceneOptions options = sim::BareTableOptions(1920, 1080, seed);
+    options.tilt_deg = tilt_deg;
+    options.material = sim::TableMaterial::kWood;
+    return options;
+  }
+  // A pyramid of the set.
+  static sim::PieceLook Pyramid(const std::string& colour, const std::string& size) {
+    sim::PieceLook look;
+    look.kind = sim::PieceKind::kPyramid;
+    look.colour = colour;
+    look.size = size;
+    return look;
+  }
+
+  const PieceSet set;
+  const sim::DetectionScene table;
+  sim::Renderer renderer;
+  PieceDetector detector;
+};
 
 // An Ice Boule catapult: two pyramids of one colour and size, one nested on the other, on a
 // bare wooden table filmed at 20 degrees. Its outline is no single pyramid's; the game asks
 // the detector to look for such pairs.
 TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
-  const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
-  const sim::DetectionScene table = BareWoodTable(set, 5, 20);
-  sim::Renderer renderer(table.camera, table.layout, set, table.render);
   DetectionOptions options_for_catapults;
   options_for_catapults.pyramids.nested_alike_pairs = true;
-  PieceDetector detector(set, options_for_catapults);
-  detector.SetCalibration(TruthCalibration(table.camera, table.layout));
+  BareWoodTable scene(5, 20, options_for_catapults);
+  const PieceSet& set = scene.set;
 
   struct Catapult {
     const char* colour;
@@ -170,10 +190,7 @@ TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
   std::vector<sim::PieceLook> looks;
   std::vector<sim::Body> bodies;
   for (const Catapult& catapult : catapults) {
-    sim::PieceLook look;
-    look.kind = sim::PieceKind::kPyramid;
-    look.colour = catapult.colour;
-    look.size = catapult.size;
+    const sim::PieceLook look = BareWoodTable::Pyramid(catapult.colour, catapult.size);
     const sim::Body lower = sim::MakeBody(look, set, catapult.at, 0.3);
     sim::Body upper = lower;
     upper.support = sim::Support::kStacked;
@@ -186,7 +203,7 @@ TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
     looks.push_back(look);
     looks.push_back(look);
   }
-  const Detection detection = detector.Detect(renderer.Render(looks, bodies, 0));
+  const Detection detection = scene.detector.Detect(scene.renderer.Render(looks, bodies, 0));
 
   // Every catapult is seen where it stands; one read as a pair is two of its size, one on
   // the other. (The small and medium ones here read as one pyramid, of their size or the
@@ -226,22 +243,15 @@ TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
 // filmed at 20 degrees: one blob of their colour that no single pyramid explains (Ice Boule
 // seed 5: a projectile landed against its player's lying piece). Each is found where it is.
 TEST(SideBySideDetection, FindsTwoPyramidsOfOneColourTouching) {
-  const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
-  const sim::DetectionScene table = BareWoodTable(set, 5, 20);
-  sim::Renderer renderer(table.camera, table.layout, set, table.render);
-  PieceDetector detector(set);
-  detector.SetCalibration(TruthCalibration(table.camera, table.layout));
-
+  BareWoodTable scene(5, 20);
+  const PieceSet& set = scene.set;
   std::vector<sim::PieceLook> looks;
   std::vector<sim::Body> bodies;
   // `first` lying or upright at `at`, turned `angle` (radians); the second one upright beside
   // it, along its turned x axis: by a lying one's base edge (its widest side).
   const auto add_pair = [&](const char* colour, const char* size, cv::Vec2d at, double angle,
                             bool first_lying) {
-    sim::PieceLook look;
-    look.kind = sim::PieceKind::kPyramid;
-    look.colour = colour;
-    look.size = size;
+    const sim::PieceLook look = BareWoodTable::Pyramid(colour, size);
     const sim::PieceDimensions dimensions = sim::DimensionsOf(look, set);
     const double half = 0.5 * dimensions.length_mm;
     sim::Body first = sim::MakeBody(look, set, at, angle);
@@ -260,7 +270,7 @@ TEST(SideBySideDetection, FindsTwoPyramidsOfOneColourTouching) {
   add_pair("red", "large", {150, 150}, 0.2, false);
   add_pair("yellow", "medium", {350, 300}, 0.5, true);
   add_pair("blue", "small", {560, 180}, 0.7, false);
-  const Detection detection = detector.Detect(renderer.Render(looks, bodies, 0));
+  const Detection detection = scene.detector.Detect(scene.renderer.Render(looks, bodies, 0));
 
   int pyramids = 0;
   for (const ObservedPiece& piece : detection.pieces)
@@ -284,14 +294,11 @@ TEST(SideBySideDetection, FindsTwoPyramidsOfOneColourTouching) {
 // unless its silhouette overlaps its blob very well (Ice Boule seed 1: a projectile whose
 // outline was "seen on too few sides" in the detection closing its shot).
 TEST(ExpectedPyramids, APyramidWhereATrackerSawAPieceRestIsTakenOnItsSilhouette) {
-  const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
-  const sim::DetectionScene table = BareWoodTable(set, 7, 20);
-  sim::Renderer renderer(table.camera, table.layout, set, table.render);
   DetectionOptions no_outline;
   no_outline.pyramids.fit.max_rms_mm = 0;
   no_outline.pyramids.fit.max_rms_px = 0;
-  PieceDetector detector(set, no_outline);
-  detector.SetCalibration(TruthCalibration(table.camera, table.layout));
+  BareWoodTable scene(7, 20, no_outline);
+  const PieceDetector& detector = scene.detector;
 
   std::vector<sim::PieceLook> looks;
   std::vector<sim::Body> bodies;
@@ -301,17 +308,14 @@ TEST(ExpectedPyramids, APyramidWhereATrackerSawAPieceRestIsTakenOnItsSilhouette)
       {"blue", "small", {560, 180}, false},  {"green", "medium", {250, 380}, false},
       {"yellow", "large", {480, 420}, true}, {"red", "small", {620, 330}, false}};
   for (const auto& [colour, size, at, lying] : placed) {
-    sim::PieceLook look;
-    look.kind = sim::PieceKind::kPyramid;
-    look.colour = colour;
-    look.size = size;
-    sim::Body body = sim::MakeBody(look, set, at, 0.4);
+    const sim::PieceLook look = BareWoodTable::Pyramid(colour, size);
+    sim::Body body = sim::MakeBody(look, scene.set, at, 0.4);
     body.lying = lying;
     looks.push_back(look);
     bodies.push_back(body);
     places.push_back({at[0], at[1]});
   }
-  const cv::Mat image = renderer.Render(looks, bodies, 0);
+  const cv::Mat image = scene.renderer.Render(looks, bodies, 0);
   const auto found = [&](const Detection& detection) {
     int count = 0;
     for (const rules::Vec2& at : places) {
@@ -336,12 +340,7 @@ TEST(ExpectedPyramids, APyramidWhereATrackerSawAPieceRestIsTakenOnItsSilhouette)
 // wood, so their silhouettes overlap it loosely (and favour a smaller size); their outlines,
 // met tightly, still tell them and their size.
 TEST(DarkPyramidDetection, FindsBlackPyramidsOnDarkWoodByTheirOutline) {
-  const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
-  const sim::DetectionScene table = BareWoodTable(set, 11, 25);
-  sim::Renderer renderer(table.camera, table.layout, set, table.render);
-  PieceDetector detector(set);
-  detector.SetCalibration(TruthCalibration(table.camera, table.layout));
-
+  BareWoodTable scene(11, 25);
   struct Placed {
     const char* size;
     cv::Vec2d at;
@@ -354,14 +353,10 @@ TEST(DarkPyramidDetection, FindsBlackPyramidsOnDarkWoodByTheirOutline) {
   std::vector<sim::PieceLook> looks;
   std::vector<sim::Body> bodies;
   for (const Placed& piece : placed) {
-    sim::PieceLook look;
-    look.kind = sim::PieceKind::kPyramid;
-    look.colour = "black";
-    look.size = piece.size;
-    looks.push_back(look);
-    bodies.push_back(sim::MakeBody(look, set, piece.at, piece.angle));
+    looks.push_back(BareWoodTable::Pyramid("black", piece.size));
+    bodies.push_back(sim::MakeBody(looks.back(), scene.set, piece.at, piece.angle));
   }
-  const Detection detection = detector.Detect(renderer.Render(looks, bodies, 0));
+  const Detection detection = scene.detector.Detect(scene.renderer.Render(looks, bodies, 0));
 
   int found = 0;
   int false_pyramids = 0;

@@ -34,6 +34,24 @@ void MaskMarkers(cv::Mat& labels, const TopView& view, int factor,
 
 }  // namespace
 
+BlobSpread SpreadOf(const PyramidCandidate& candidate) {
+  BlobSpread spread;
+  for (const cv::Point2d& cell : candidate.cells) {
+    const cv::Point2d d = cell - candidate.centroid_mm;
+    spread.xx += d.x * d.x;
+    spread.yy += d.y * d.y;
+    spread.xy += d.x * d.y;
+  }
+  return spread;
+}
+
+double BlobSpread::AxisRad() const { return 0.5 * std::atan2(2 * xy, xx - yy); }
+
+double BlobSpread::Elongation() const {
+  const double apart = std::sqrt((xx - yy) * (xx - yy) + 4 * xy * xy);
+  return (xx + yy + apart) / std::max(xx + yy - apart, 1e-9);
+}
+
 int PyramidColourMap::LabelAt(const TopView& view, const cv::Point2d& table_mm) const {
   const cv::Point2d pixel = (view.ToPixel(table_mm) + cv::Point2d(0.5, 0.5)) * (1.0 / factor);
   const int x = static_cast<int>(std::floor(pixel.x));

@@ -30,6 +30,17 @@ struct PyramidCandidate {
   double AreaMm2() const { return cell_area_mm2 * static_cast<double>(cells.size()); }
 };
 
+// How a blob's cells spread about its centroid (their second moments, mm^2).
+struct BlobSpread {
+  double xx = 0;
+  double yy = 0;
+  double xy = 0;
+
+  double AxisRad() const;     // the principal axis's direction
+  double Elongation() const;  // the spread along the principal axis per the spread across it
+};
+BlobSpread SpreadOf(const PyramidCandidate& candidate);
+
 // The colour map of the top view and its blobs.
 struct PyramidColourMap {
   cv::Mat labels;  // CV_8U, 0 or 1 + colour index, at the map's scale

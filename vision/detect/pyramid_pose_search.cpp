@@ -60,18 +60,9 @@ std::vector<PyramidHypothesis> SearchPyramidPoses(const PyramidCandidate& candid
                                                   const TopView& view,
                                                   const PyramidPoseSearchOptions& options) {
   // The blob's principal axis: a lying pyramid points along it (one way or the other).
-  double xx = 0;
-  double yy = 0;
-  double xy = 0;
-  for (const cv::Point2d& cell : candidate.cells) {
-    const cv::Point2d d = cell - candidate.centroid_mm;
-    xx += d.x * d.x;
-    yy += d.y * d.y;
-    xy += d.x * d.y;
-  }
-  const double axis_deg = 0.5 * std::atan2(2 * xy, xx - yy) * 180 / CV_PI;
-  const double spread = std::sqrt((xx - yy) * (xx - yy) + 4 * xy * xy);
-  const double elongation = (xx + yy + spread) / std::max(xx + yy - spread, 1e-9);
+  const BlobSpread spread = SpreadOf(candidate);
+  const double axis_deg = spread.AxisRad() * 180 / CV_PI;
+  const double elongation = spread.Elongation();
 
   std::vector<PyramidHypothesis> best;
   for (size_t size = 0; size < shapes.size(); ++size) {

@@ -28,16 +28,7 @@ PyramidSilhouette Silhouette(const PyramidHypothesis& pose, const std::vector<Py
 // two-means.
 std::pair<std::vector<cv::Point2d>, std::vector<cv::Point2d>> TwoMeans(
     const PyramidCandidate& blob) {
-  double xx = 0;
-  double yy = 0;
-  double xy = 0;
-  for (const cv::Point2d& cell : blob.cells) {
-    const cv::Point2d d = cell - blob.centroid_mm;
-    xx += d.x * d.x;
-    yy += d.y * d.y;
-    xy += d.x * d.y;
-  }
-  const double axis = 0.5 * std::atan2(2 * xy, xx - yy);
+  const double axis = SpreadOf(blob).AxisRad();
   const cv::Point2d along(std::cos(axis), std::sin(axis));
   std::vector<bool> first(blob.cells.size());
   for (size_t i = 0; i < blob.cells.size(); ++i)
