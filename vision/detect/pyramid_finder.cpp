@@ -199,7 +199,6 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     if (singles[i].overlap < options.side_by_side.min_single_overlap) return false;
     const PyramidSideBySideHypothesis pair = SearchSideBySidePoses(
         blobs[i], shapes_, context.view, options.pose_search, options.side_by_side);
-
     if (pair.overlap < options.min_side_by_side_overlap ||
         pair.overlap < refused_overlap + options.min_side_by_side_gain)
       return false;
