@@ -302,6 +302,10 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
   // colour is theirs: the camera may misread a far one's size.
   Json pieces = engine_pieces;
   std::optional<Json> projectile;
+  const auto within = [](double mm) {
+    return [mm](const ObservedPiece&, double distance) { return distance <= mm; };
+  };
+  const auto anywhere = [](const ObservedPiece&, double) { return true; };
   for (int seat = 0; seat < state.game().NumPlayers(); ++seat) {
     const std::string& player = players[static_cast<size_t>(seat)];
     std::vector<const ObservedPiece*> free;
@@ -337,10 +341,6 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
         entry = ShotPieceJson(player, *still, shot.after, target->track_id);
       }
     }
-    const auto within = [](double mm) {
-      return [mm](const ObservedPiece&, double distance) { return distance <= mm; };
-    };
-    const auto anywhere = [](const ObservedPiece&, double) { return true; };
     if (seat == active) take_nearest(*catapult, within(kCentrifugeReachMm));
     for (size_t i : moved) {
       const ObservedPiece* now =

@@ -76,14 +76,14 @@ struct PyramidOptions {
   // it at least `min_side_by_side_overlap` and better than the single one (and a nested pair)
   // by `min_side_by_side_gain`.
   PyramidSideBySideOptions side_by_side;
+  double min_side_by_side_overlap = 0.7;
+  double min_side_by_side_gain = 0.05;
   // A blob within `expected_reach_mm` of a place the caller saw a piece come to rest
   // (PieceDetector::Detect) is taken at its silhouette's pose when that overlaps it at
   // least `min_expected_overlap`, though its outline is not seen well enough to take it
   // elsewhere: a tracker followed a piece there.
   double expected_reach_mm = 12;
   double min_expected_overlap = 0.7;
-  double min_side_by_side_overlap = 0.7;
-  double min_side_by_side_gain = 0.05;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;

@@ -156,6 +156,7 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
     const rules::State& live, const ManualDecision& decision) const {
   if (decision.choices.empty()) return std::nullopt;
   const std::vector<rules::Action> truth = game_->TruthActions();
+  if (std::optional<rules::Json> answer = AnswerCountedByKind(truth, live, decision)) return answer;
   // Pieces put back by hand are recorded whenever a look finds one moved, so the live game
   // and the truth may hold different numbers of them: the other actions line up.
   const auto by_hand = [](const rules::Action& action) {
@@ -164,7 +165,6 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
   const auto judged =
       static_cast<size_t>(std::count_if(live.History().begin(), live.History().end(),
                                         [&](const auto& action) { return !by_hand(action); }));
-  if (std::optional<rules::Json> answer = AnswerCountedByKind(truth, live, decision)) return answer;
   size_t done = 0;
   for (size_t seen = 0; done < truth.size(); ++done) {
     if (by_hand(truth[done])) continue;
