@@ -29,6 +29,12 @@ bool Stacked(const TrackerFrame& frame, size_t m) {
   });
 }
 
+bool WithinOfHand(const rules::Footprint& footprint, const TrackerFrame& frame, double gap_mm) {
+  return std::any_of(frame.hidden.begin(), frame.hidden.end(), [&](const rules::Polygon& area) {
+    return rules::Gap(footprint, area) <= gap_mm;
+  });
+}
+
 bool SamePair(const ObservedContact& a, const ObservedContact& b) {
   return std::minmax(a.piece, a.other) == std::minmax(b.piece, b.other);
 }
@@ -215,12 +221,14 @@ void PieceTracker::LinkCarriers(TableObservation& table) const {
 }
 
 bool PieceTracker::Hidden(const Track& track, const TrackerFrame& frame) const {
-  if (frame.hidden.empty()) return false;
-  const rules::Footprint here =
+  return WithinOfHand(
       Translated(track.piece.footprint,
-                 (track.moving ? track.piece.position_mm : track.rest) - track.piece.position_mm);
-  return std::any_of(frame.hidden.begin(), frame.hidden.end(),
-                     [&](const rules::Polygon& area) { return rules::Gap(here, area) <= 0; });
+                 (track.moving ? track.piece.position_mm : track.rest) - track.piece.position_mm),
+      frame, 0);
+}
+
+bool PieceTracker::TouchesHand(const rules::Footprint& footprint, const TrackerFrame& frame) const {
+  return WithinOfHand(footprint, frame, options_.hand_touch_mm);
 }
 
 bool PieceTracker::NearEdge(rules::Vec2 position) const {
@@ -260,8 +268,10 @@ Track& PieceTracker::NewTrack(const ObservedPiece& piece, const TrackerFrame& fr
   if (!Unidentified(piece)) {
     if (piece.confidence > 0) track.identity_votes[IdentityKey(piece)] = piece.confidence;
   } else {
-    // Only moving things are measured without an identity (a blurred blob).
+    // Only moving things are measured without an identity (a blurred blob). One at the hand
+    // moves with it (a piece it brings, or a fingertip) unless it leaves it (is flicked).
     track.moving = true;
+    track.carried = !shot_ && TouchesHand(piece.footprint, frame);
     track.moving_since_s = frame.time_s;
     track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   }
@@ -413,9 +423,11 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   track.seen_s = frame.time_s;
   track.misses = 0;
   track.hidden = false;
-  // An image without motion (and no hand that could hide it) shows no piece moving: steps
-  // between blurs then are their jitter (a blob's centroid, a re-fit, a place a piece left).
-  const bool image_still = frame.motion_measured && !frame.motion && !frame.hand_in_view;
+  // An image without motion shows no piece moving, but where a hand hides it: steps between
+  // blurs then are their jitter (a blob's centroid, a re-fit, a place a piece left), and a
+  // piece found away from its place, clear of the hand, was put there.
+  const bool image_still =
+      frame.motion_measured && !frame.motion && !TouchesHand(track.piece.footprint, frame);
   if (!track.moving) {
     const double distance = rules::Distance(piece.position_mm, track.rest);
     const double threshold = std::max(options_.start_mm, 3 * std::sqrt(2.0) * piece.sigma_mm);
@@ -443,12 +455,15 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     const double dt = std::max(1e-3, frame.time_s - track.path[1].time_s);
     // After a leap, a piece set down stays where it is: a coin's measurement barely moves; a
     // pyramid's blob shifts as the hand withdraws from it (by up to one and a half of its
-    // radii), while one hurled goes on by more than that a frame.
+    // radii), while one hurled goes on by more than that a frame. One still touching the hand
+    // goes with it (in its fingers, or a fingertip read as a piece): what a hand flicks
+    // leaves it at once.
     const double radius = Radius(track.piece.footprint);
     const bool leapt = rules::Distance(track.path[0].position, track.path[1].position) > 2 * radius;
     const double set_down_mm =
         track.piece.kind == ObservedKind::kPyramid ? 1.5 * radius : options_.rest_step_mm;
-    track.carried = leapt ? step <= set_down_mm : step / dt < FlickSpeed(track);
+    track.carried = (leapt ? step <= set_down_mm : step / dt < FlickSpeed(track)) ||
+                    TouchesHand(track.piece.footprint, frame);
   }
   if (track.quiet >= options_.rest_frames) {
     track.moving = false;

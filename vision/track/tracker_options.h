@@ -47,6 +47,10 @@ struct TrackerOptions {
   // the hand (setting a catapult down, clearing a centrifuge away: 660 mm/s seen in one
   // frame).
   double hurl_speed_mm_s = 1200;
+  // A piece within this of the hand's outline touches the hand (the outline, drawn where the
+  // image changed, misses a fingertip's edge and the shadow under it): it moves with the hand,
+  // and a motionless image says nothing of it. A flicked piece leaves the hand farther in a frame.
+  double hand_touch_mm = 5;
   // Contacts from trajectories: a footprint gap of at most `touch_mm` (plus two sigmas) at a
   // kink of a path or where a struck piece started moving; `graze_mm` anywhere else (wider
   // than `graze_mm` but within the two sigmas, the touch is only possible: uncertain).

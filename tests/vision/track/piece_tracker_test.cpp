@@ -553,6 +553,64 @@ TEST(PieceTrackerTest, APyramidSetDownByAHandWhoseBlobShiftsAsTheHandWithdrawsIs
   EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
 }
 
+// A frame of blobs while a hand hides `hand` (its outline in the table frame).
+TrackerFrame BlobsBesideAHand(const std::vector<rules::Vec2>& blobs, const rules::Polygon& hand,
+                              bool motion) {
+  TrackerFrame frame;
+  frame.hand_in_view = true;
+  frame.hidden = {hand};
+  frame.motion = motion;
+  frame.motion_measured = true;
+  for (const rules::Vec2 at : blobs) {
+    ObservedPiece blob;
+    blob.position_mm = at;
+    blob.sigma_mm = 2;
+    blob.footprint = rules::Circle{at, testing::kCoinRadius};
+    frame.pieces.push_back(blob);
+  }
+  return frame;
+}
+
+// Ppolf seed 4: the hole was hit, and the players took that coin up and put the next
+// player's down 45 mm away, at the tee, while the flicker's hand reached in elsewhere. The
+// new coin, clear of that hand in an image without motion, was put there: no flick.
+TEST(PieceTrackerTest, ACoinFoundAwayFromItsPlaceClearOfTheHandInAStillImageIsNoFlick) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 was{740, 588};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", was)});
+  const rules::Polygon hand = testing::Rectangle({300, 500}, {420, 620});
+  for (int i = 0; i < 4; ++i) feed.Send(BlobsBesideAHand({}, hand, true));
+  for (int i = 0; i < 4; ++i) feed.Send(BlobsBesideAHand({{700, 570}}, hand, false));
+  EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
+}
+
+// Ppolf seed 1: an arm reaching in over the table's edge, and withdrawing, drags blobs along
+// at its edge (fingertips' shadows, a coin it put down taken for one): they go with the hand,
+// faster than any flick, and are no shot.
+TEST(PieceTrackerTest, BlobsGoingWithTheHandAreNoShot) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 coin{960, 285};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", coin)});
+  const int suns = TrackNear(tracker.Table(feed.Time()), coin);
+  // The hand reaches in from the right; a blob appears 3 mm from its edge and follows it.
+  for (const double edge : {1380.0, 1350.0, 1320.0, 1290.0}) {
+    TrackerFrame frame = BlobsBesideAHand({{edge - 3 - testing::kCoinRadius, 240}},
+                                          testing::Rectangle({edge, 200}, {1500, 280}), true);
+    ObservedPiece still_there = Coin("suns", coin);
+    still_there.track_id = suns;
+    frame.pieces.push_back(still_there);
+    feed.Send(frame);
+  }
+  // It took the coin up and put it down elsewhere, and withdraws: the blob at its edge,
+  // taken for the coin, leaps by 140 mm a frame.
+  for (const double edge : {1110.0, 1250.0, 1390.0})
+    feed.Send(BlobsBesideAHand({{edge - 3 - testing::kCoinRadius, 235}},
+                               testing::Rectangle({edge, 200}, {1500, 280}), true));
+  EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
+}
+
 // Held-out bocce seeds 17 and 23: after a piece stops, the blurs measured for it jump a few
 // millimetres from frame to frame (a re-fit, a blob's centroid pulled by a place a piece left),
 // which looked like motion, so the shot stayed open until the players had cleared the table.
