@@ -19,6 +19,50 @@ int OddPixels(double mm, double px_per_mm) {
   return 2 * std::max(1, static_cast<int>(std::lround(0.5 * mm * px_per_mm))) + 1;
 }
 
+// A shadow dims every channel alike; a piece has a colour of its own.
+constexpr double kShadowTintSpread = 0.12;
+
+bool ShadowLike(const cv::Mat& view, const cv::Mat& background, const cv::Mat& labels, int label,
+                const cv::Rect& box, double max_light) {
+  cv::Vec3d lit(0, 0, 0);
+  cv::Vec3d empty(0, 0, 0);
+  for (int y = box.y; y < box.y + box.height; ++y) {
+    const int* row = labels.ptr<int>(y);
+    const auto* now = view.ptr<cv::Vec3b>(y);
+    const auto* before = background.ptr<cv::Vec3b>(y);
+    for (int x = box.x; x < box.x + box.width; ++x) {
+      if (row[x] != label) continue;
+      lit += cv::Vec3d(now[x]);
+      empty += cv::Vec3d(before[x]);
+    }
+  }
+  double darkest = 1e9;
+  double lightest = 0;
+  for (int c = 0; c < 3; ++c) {
+    const double light = lit[c] / std::max(1.0, empty[c]);
+    darkest = std::min(darkest, light);
+    lightest = std::max(lightest, light);
+  }
+  return lightest <= max_light && lightest - darkest <= kShadowTintSpread;
+}
+
+cv::Rect RegionBox(const cv::Mat& stats, int label) {
+  return {stats.at<int>(label, cv::CC_STAT_LEFT), stats.at<int>(label, cv::CC_STAT_TOP),
+          stats.at<int>(label, cv::CC_STAT_WIDTH), stats.at<int>(label, cv::CC_STAT_HEIGHT)};
+}
+
+// Marks the region in `mask` and returns its outline's points.
+std::vector<cv::Point> TakeRegion(const cv::Mat& labels, int label, const cv::Rect& box,
+                                  cv::Mat& mask) {
+  const cv::Mat region = labels(box) == label;
+  mask(box).setTo(255, region);
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(region, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE, box.tl());
+  std::vector<cv::Point> points;
+  for (const auto& contour : contours) points.insert(points.end(), contour.begin(), contour.end());
+  return points;
+}
+
 }  // namespace
 
 void HandDetectorOptions::Check() const {
@@ -30,6 +74,8 @@ void HandDetectorOptions::Check() const {
   Require(large_area_mm2 >= min_area_mm2, "large_area_mm2", "at least min_area_mm2");
   Require(min_skin_mm2 > 0, "min_skin_mm2", "positive");
   Require(margin_mm >= 0 && margin_mm <= 200, "margin_mm", "in 0..200");
+  Require(shadow_reach_mm >= 0 && shadow_reach_mm <= 200, "shadow_reach_mm", "in 0..200");
+  Require(shadow_light > 0 && shadow_light < 1, "shadow_light", "in (0, 1)");
 }
 
 cv::Mat ColourChange(const cv::Mat& a, const cv::Mat& b) {
@@ -122,15 +168,34 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
   detection.mask = cv::Mat::zeros(view.size(), CV_8U);
   detection.reach = cv::Mat::zeros(view.size(), CV_8U);
   detection.found = !hands.empty();
+  std::vector<std::vector<cv::Point>> hand_points;
+  std::vector<std::vector<cv::Point>> hand_hulls;
   for (int label : hands) {
-    cv::Mat region = labels == label;
-    std::vector<std::vector<cv::Point>> contours;
-    cv::findContours(region, contours, cv::RETR_EXTERNAL, cv::CHAIN_APPROX_SIMPLE);
-    std::vector<cv::Point> points;
-    for (const auto& contour : contours)
-      points.insert(points.end(), contour.begin(), contour.end());
+    hand_points.push_back(TakeRegion(labels, label, RegionBox(stats, label), detection.mask));
+    hand_hulls.emplace_back();
+    if (!hand_points.back().empty()) cv::convexHull(hand_points.back(), hand_hulls.back());
+  }
+  if (!hands.empty() && options_.shadow_reach_mm > 0) {
+    const double reach_px = options_.shadow_reach_mm * scale;
+    for (int label = 1; label < count; ++label) {
+      if (std::find(hands.begin(), hands.end(), label) != hands.end()) continue;
+      const cv::Point2f centre(static_cast<float>(centroids.at<double>(label, 0)),
+                               static_cast<float>(centroids.at<double>(label, 1)));
+      for (size_t h = 0; h < hands.size(); ++h) {
+        if (hand_hulls[h].size() < 3 ||
+            cv::pointPolygonTest(hand_hulls[h], centre, true) < -reach_px)
+          continue;
+        const cv::Rect box = RegionBox(stats, label);
+        if (!ShadowLike(view, background, labels, label, box, options_.shadow_light)) break;
+        const std::vector<cv::Point> points = TakeRegion(labels, label, box, detection.mask);
+        hand_points[h].insert(hand_points[h].end(), points.begin(), points.end());
+        ++detection.shadow_regions;
+        break;
+      }
+    }
+  }
+  for (const std::vector<cv::Point>& points : hand_points) {
     if (points.empty()) continue;
-    detection.mask.setTo(255, region);
     std::vector<cv::Point> hull;
     cv::convexHull(points, hull);
     cv::fillConvexPoly(detection.reach, hull, cv::Scalar(255));

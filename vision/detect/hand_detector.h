@@ -26,6 +26,11 @@ struct HandDetectorOptions {
   double min_skin_mm2 = 450;
   // The hidden area reaches this far beyond the region (soft edges, fingertips in blur).
   double margin_mm = 12;
+  // Changed regions within this of a hand that are darker than the empty table by about the
+  // same share in every channel, to at most `shadow_light` of its light, are the hand's
+  // shadow (fingertips cast theirs a little apart from them): hidden with it.
+  double shadow_reach_mm = 30;
+  double shadow_light = 0.8;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;
@@ -44,6 +49,7 @@ struct HandDetection {
   double area_mm2 = 0;       // of the largest region taken for a hand
   double skin_share = 0;     // of that region
   int rejected_regions = 0;  // large changes that were not taken for a hand
+  int shadow_regions = 0;    // regions beside a hand taken for its shadow
   std::vector<StageTiming> timings;
 };
 

@@ -165,6 +165,40 @@ TEST_P(HandDetectorTest, MovedPiecesAreNoHand) {
   EXPECT_FALSE(detector.Detect(Render(bodies_, std::nullopt, 4), empty, *view_).found);
 }
 
+TEST_P(HandDetectorTest, HidesTheShadowBesideAHandButNoPieceThere) {
+  // Fingertips over the table's edge cast their shadow a little apart from them: left out,
+  // it is a dark blob that moves with the hand, and the tracker takes it for a piece flicked.
+  const HandDetector detector;
+  const cv::Mat empty = Render(bodies_, std::nullopt, 1);
+  cv::Mat view = empty.clone();
+  const auto px = [&](double x_mm, double y_mm) {
+    const cv::Point2d p = view_->ToPixel({x_mm, y_mm});
+    return cv::Point(static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y)));
+  };
+  const auto shade = [&](cv::Point2d centre_mm) {
+    cv::Mat disc = cv::Mat::zeros(view.size(), CV_8U);
+    cv::circle(disc, px(centre_mm.x, centre_mm.y), 5, cv::Scalar(255), cv::FILLED);
+    cv::Mat dimmed;
+    empty.convertTo(dimmed, -1, 0.45);
+    dimmed.copyTo(view, disc);
+  };
+  // An arm from the view's left edge to x = 150 mm, skin coloured.
+  cv::rectangle(view, px(-80, 180), px(150, 260), cv::Scalar(120, 150, 210), cv::FILLED);
+  shade({175, 220});                                                       // 15 mm beyond its tip
+  shade({400, 220});                                                       // far from it
+  cv::circle(view, px(110, 285), 5, cv::Scalar(40, 60, 200), cv::FILLED);  // a red coin by it
+  const HandDetection found = detector.Detect(view, empty, *view_);
+  ASSERT_TRUE(found.found);
+  EXPECT_EQ(found.shadow_regions, 1);
+  EXPECT_NE(found.mask.at<uchar>(px(175, 220)), 0);
+  EXPECT_EQ(found.mask.at<uchar>(px(400, 220)), 0);
+  EXPECT_EQ(found.mask.at<uchar>(px(110, 285)), 0);
+  bool shadow_hidden = false;
+  for (const auto& outline : found.outlines_mm)
+    shadow_hidden = shadow_hidden || Inside(outline, {175, 220});
+  EXPECT_TRUE(shadow_hidden);
+}
+
 INSTANTIATE_TEST_SUITE_P(Tables, HandDetectorTest,
                          ::testing::Values(sim::TableMaterial::kWood, sim::TableMaterial::kFelt,
                                            sim::TableMaterial::kLaminate));
