@@ -268,10 +268,12 @@ Track& PieceTracker::NewTrack(const ObservedPiece& piece, const TrackerFrame& fr
   if (!Unidentified(piece)) {
     if (piece.confidence > 0) track.identity_votes[IdentityKey(piece)] = piece.confidence;
   } else {
-    // Only moving things are measured without an identity (a blurred blob). One at the hand
-    // moves with it (a piece it brings, or a fingertip) unless it leaves it (is flicked).
+    // Only moving things are measured without an identity (a blurred blob). One new outside
+    // a shot starts none until it goes on as a flicked piece does (Measure): fingertips
+    // reaching in are seen as a blob a frame before they are taken for a hand, and a blob at
+    // the hand may be a piece it brings.
     track.moving = true;
-    track.carried = !shot_ && TouchesHand(piece.footprint, frame);
+    track.carried = !shot_;
     track.moving_since_s = frame.time_s;
     track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   }
@@ -455,15 +457,15 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     const double dt = std::max(1e-3, frame.time_s - track.path[1].time_s);
     // After a leap, a piece set down stays where it is: a coin's measurement barely moves; a
     // pyramid's blob shifts as the hand withdraws from it (by up to one and a half of its
-    // radii), while one hurled goes on by more than that a frame. One still touching the hand
-    // goes with it (in its fingers, or a fingertip read as a piece): what a hand flicks
-    // leaves it at once.
+    // radii), while one hurled goes on by more than that a frame; one that goes on still
+    // touching the hand is in its fingers (or is a fingertip read as a piece). (A putt's
+    // finger may follow the piece it flicked from its place: that piece is not carried.)
     const double radius = Radius(track.piece.footprint);
     const bool leapt = rules::Distance(track.path[0].position, track.path[1].position) > 2 * radius;
     const double set_down_mm =
         track.piece.kind == ObservedKind::kPyramid ? 1.5 * radius : options_.rest_step_mm;
-    track.carried = (leapt ? step <= set_down_mm : step / dt < FlickSpeed(track)) ||
-                    TouchesHand(track.piece.footprint, frame);
+    track.carried = leapt ? step <= set_down_mm || TouchesHand(track.piece.footprint, frame)
+                          : step / dt < FlickSpeed(track);
   }
   if (track.quiet >= options_.rest_frames) {
     track.moving = false;

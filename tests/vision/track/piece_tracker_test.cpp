@@ -566,6 +566,7 @@ TrackerFrame BlobsBesideAHand(const std::vector<rules::Vec2>& blobs, const rules
     blob.position_mm = at;
     blob.sigma_mm = 2;
     blob.footprint = rules::Circle{at, testing::kCoinRadius};
+    blob.confidence = 0;  // a blob says nothing of what the piece is
     frame.pieces.push_back(blob);
   }
   return frame;
@@ -609,6 +610,39 @@ TEST(PieceTrackerTest, BlobsGoingWithTheHandAreNoShot) {
     feed.Send(BlobsBesideAHand({{edge - 3 - testing::kCoinRadius, 235}},
                                testing::Rectangle({edge, 200}, {1500, 280}), true));
   EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
+}
+
+// Ppolf seed 1: fingertips reaching in over the table's edge were seen as a blob one frame
+// before they were taken for a hand, which then hid it. A new blob starts a shot only when it
+// goes on as a flicked piece does; one that does starts it from when it was first seen.
+TEST(PieceTrackerTest, ABlobSeenOnceBeforeTheHandHidesItIsNoShot) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 coin{640, 250};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", coin)});
+  TrackerFrame fingertips = BlobsBesideAHand({{1497, 435}}, rules::Polygon{}, true);
+  fingertips.hand_in_view = false;
+  fingertips.hidden.clear();
+  feed.Send(fingertips);
+  for (int i = 0; i < 6; ++i)
+    feed.Send(BlobsBesideAHand({}, testing::Rectangle({1460, 380}, {1600, 480}), true));
+  EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
+
+  // A piece first seen sliding (put down and flicked unseen) is a shot.
+  PieceTracker sliding_tracker;
+  BlurFeed sliding(sliding_tracker);
+  while (sliding.Time() < 0.3) sliding.Detect({Coin("suns", coin)});
+  const double first_seen_s = sliding.Time();
+  for (const double x : {1000.0, 940.0, 882.0, 826.0}) {
+    TrackerFrame frame = BlobsBesideAHand({{x, 330}}, rules::Polygon{}, true);
+    frame.hand_in_view = false;
+    frame.hidden.clear();
+    sliding.Send(frame);
+  }
+  const auto started = Of(sliding.Events(), Type::kShotStarted);
+  ASSERT_EQ(started.size(), 1u);
+  EXPECT_NE(started[0].track, TrackNear(sliding_tracker.Table(sliding.Time()), coin));
+  EXPECT_LE(started[0].time_s, first_seen_s + 1e-9);
 }
 
 // Held-out bocce seeds 17 and 23: after a piece stops, the blurs measured for it jump a few
