@@ -173,9 +173,20 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     return Verdict::NotJudged("no flick is due now: " + expected.status);
   }
   const Json details = state.Scorecard().details;
-  std::optional<int> coin =
-      FirstMoved(shot, [&](int track) { return SeatOfCoin(details, shot.before, track) >= 0; });
-  int seat = coin ? SeatOfCoin(details, shot.before, *coin) : -1;
+  std::optional<int> coin;
+  int seat = -1;
+  if (!shot.moved.empty() && FindTrack(shot.before, shot.moved.front()) == nullptr) {
+    // The first piece to move was set down under the hand that flicked it, unseen before the
+    // shot (what it struck moved after it): whose coin it is the look that closed the shot
+    // tells.
+    seat = SeatOfCoin(details, shot.after, shot.moved.front());
+    if (seat >= 0) coin = shot.moved.front();
+  }
+  if (!coin) {
+    coin =
+        FirstMoved(shot, [&](int track) { return SeatOfCoin(details, shot.before, track) >= 0; });
+    seat = coin ? SeatOfCoin(details, shot.before, *coin) : -1;
+  }
   if (!coin && expected.actors.size() == 1 && CoinTrack(shot.before, expected.actors[0]) < 0) {
     // The coin of the one player due to flick is not seen, and a coin read as no player's was
     // flicked: theirs, misread (every coin on a Ppolf course is a player's).
@@ -185,13 +196,6 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
              binding_.SeatOf(*piece) < 0;
     });
     seat = expected.actors[0];
-  }
-  if (!coin && !shot.moved.empty() && FindTrack(shot.before, shot.moved.front()) == nullptr) {
-    // The first piece to move was set down under the hand that flicked it, unseen before the
-    // shot: whose coin it is the look that closed the shot tells.
-    const int first = shot.moved.front();
-    seat = SeatOfCoin(details, shot.after, first);
-    if (seat >= 0) coin = first;
   }
   if (!coin) return Verdict::NotJudged("no player's coin was flicked");
   const std::string& name = state.game().PlayerName(seat);

@@ -160,6 +160,19 @@ TEST_F(PpolfRefereeTest, ACoinWhoseFaceTheCameraMisreadIsThePlayerWhoseCoinIsNot
   EXPECT_EQ(next["coins"][1]["at"], Json({330.0, 150.0}));
 }
 
+TEST_F(PpolfRefereeTest, ACoinSetDownUnseenAndFlickedIsTheFlickersEvenWhenItStrikesAnother) {
+  // Ppolf seed 1: Bob's coin, put down at the tee and flicked before the camera had a look
+  // at it, struck Ann's: the first piece to move is his, not hers.
+  JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+                     CourseWith({SuitCoin(20, "suns", {330, 440})}), {20}));
+  const Json action = JudgeAndApply(
+      Shot(CourseWith({SuitCoin(20, "suns", {330, 440})}),
+           CourseWith({SuitCoin(20, "suns", {360, 480}), SuitCoin(21, "arms", {320, 420})}),
+           {21, 20}, {{21, 20}}));
+  EXPECT_EQ(action["player"], "Bob");
+  EXPECT_EQ(Player(1)["count"], 1);
+}
+
 TEST_F(PpolfRefereeTest, AFlickOutOfTurnIsNotJudged) {
   const Verdict verdict =
       referee_->Judge(*state_, Shot(CourseWith({SuitCoin(21, "arms", {150, 300})}),
