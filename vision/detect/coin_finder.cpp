@@ -139,7 +139,10 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
   for (CoinHit& hit : hits) {
     hit.face = faces_.Classify(context.frame, context.mapping, hit.fit.centre_mm, coin_radius,
                                hit.TopMm(context.set));
-    if (!hit.face.recognised) {
+    if (!hit.face.recognised && context.NearExpected(Vec(hit.fit.centre_mm))) {
+      // A coin the caller saw come to rest here: where it is, not what.
+      hit.face = CoinFace{};
+    } else if (!hit.face.recognised) {
       context.detection.rejected.push_back(
           {ObservedKind::kCoin, "classify",
            "face not recognised (best " + std::to_string(hit.face.score) + " " + hit.face.side +
@@ -197,7 +200,7 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
   for (const CoinHit& hit : coins) {
     ObservedPiece piece = Measured(context, hit.fit, hit.TopMm(context.set));
     if (hit.on_square >= 0) piece.on_top_of = hit.on_square;
-    piece.side = hit.face.side;
+    if (!hit.face.side.empty()) piece.side = hit.face.side;
     piece.suit = hit.face.suit;
     piece.rank = hit.face.rank;
     piece.confidence = std::clamp(std::min(hit.fit.support, hit.face.confidence), 0.0, 1.0);

@@ -30,6 +30,7 @@ void DetectionOptions::Check() const {
   Require(model_sigma_mm >= 0 && model_sigma_mm < 5, "model_sigma_mm", "in [0, 5)");
   Require(unseen_rim_sigma_mm >= 0 && unseen_rim_sigma_mm < 10, "unseen_rim_sigma_mm",
           "in [0, 10)");
+  Require(expected_reach_mm >= 0 && expected_reach_mm <= 100, "expected_reach_mm", "in 0..100");
   tiles.Check();
   pyramids.Check();
 }

@@ -30,6 +30,11 @@ struct DetectionOptions {
   // Added to a coin's sigma per share of its rim not seen: a half-seen rim leans on the
   // frame's rim radius, and its centre moves with that radius's error (mm at no rim seen).
   double unseen_rim_sigma_mm = 0.4;
+  // Within this of a place the caller saw a piece come to rest (PieceDetector::Detect), a
+  // piece is taken on less: a pyramid at its silhouette's pose (PyramidOptions::
+  // min_expected_overlap), a coin whose rim fitted though its face was not read (too small or
+  // blurred), with no identity. A tracker followed a piece there.
+  double expected_reach_mm = 12;
   PyramidOptions pyramids;  // how Looney pyramids are found
   TileOptions tiles;
   bool debug_images = false;  // keep named images of the stages in Detection

@@ -1,8 +1,10 @@
 #pragma once
 
+#include <algorithm>
 #include <opencv2/core.hpp>
 
 #include "calibration/table_mapping.h"
+#include "rules/core/geometry.h"
 #include "vision/detect/detection.h"
 #include "vision/detect/detection_options.h"
 #include "vision/detect/gradient.h"
@@ -28,6 +30,13 @@ struct FrameContext {
   StageTimer& timer;
   // Where the caller saw a piece come to rest (PieceDetector::Detect).
   const std::vector<rules::Vec2>& expected_mm;
+
+  // Whether `at` (table mm) is within DetectionOptions::expected_reach_mm of `expected_mm`.
+  bool NearExpected(rules::Vec2 at) const {
+    return std::any_of(expected_mm.begin(), expected_mm.end(), [&](rules::Vec2 place) {
+      return rules::Distance(place, at) <= options.expected_reach_mm;
+    });
+  }
 
   void Reject(ObservedKind kind, const char* stage, std::string reason,
               const cv::Point2d& table_mm) const {

@@ -270,11 +270,8 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
         continue;
       }
       // Where a piece was seen to come to rest, its silhouette alone says what it is.
-      const bool expected =
-          std::any_of(context.expected_mm.begin(), context.expected_mm.end(), [&](rules::Vec2 at) {
-            return rules::Distance(at, Vec(blobs[i].centroid_mm)) <= options.expected_reach_mm;
-          });
-      if (expected && hit.overlap >= options.min_expected_overlap) {
+      if (context.NearExpected(Vec(blobs[i].centroid_mm)) &&
+          hit.overlap >= options.min_expected_overlap) {
         hits.push_back(hit);
         continue;
       }

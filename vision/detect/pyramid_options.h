@@ -78,11 +78,9 @@ struct PyramidOptions {
   PyramidSideBySideOptions side_by_side;
   double min_side_by_side_overlap = 0.7;
   double min_side_by_side_gain = 0.05;
-  // A blob within `expected_reach_mm` of a place the caller saw a piece come to rest
-  // (PieceDetector::Detect) is taken at its silhouette's pose when that overlaps it at
-  // least `min_expected_overlap`, though its outline is not seen well enough to take it
-  // elsewhere: a tracker followed a piece there.
-  double expected_reach_mm = 12;
+  // A blob where the caller saw a piece come to rest (DetectionOptions::expected_reach_mm)
+  // is taken at its silhouette's pose when that overlaps it at least this much, though its
+  // outline is not seen well enough to take it elsewhere: a tracker followed a piece there.
   double min_expected_overlap = 0.7;
 
   // Throws std::invalid_argument naming the first field out of range.

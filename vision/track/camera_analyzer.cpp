@@ -382,6 +382,10 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       if (Tracked(piece.kind) && !under_hand(piece.position_mm)) {
         kept_as[i] = static_cast<int>(out.pieces.size());
         out.pieces.push_back(piece);
+        // A coin found where a moved piece came to rest, its face too faint for the detector
+        // to name: what the weaker reading of a followed piece's face makes of it.
+        if (piece.kind == ObservedKind::kCoin && Unidentified(piece))
+          ReadWeakFace(out.pieces.back(), frame);
       }
     }
     std::vector<rules::Vec2> detected_now;
