@@ -40,6 +40,9 @@ class GameReferee {
   // Whether the game stands two pyramids of one size and colour one nested on the other (an
   // Ice Boule catapult), which the camera then looks for.
   virtual bool NestsAlikePyramids() const { return false; }
+  // How far beyond the markers' centres the game's pieces may come to rest (mm), where the
+  // camera must see them: 0 when they stay between the markers.
+  virtual double PlayBeyondMarkersMm() const { return 0; }
   // Where the game's distances are measured from on `table` now (for the live view).
   virtual Focus FocusOn(const rules::State& state, const vision::TableObservation& table) const = 0;
 

@@ -35,6 +35,8 @@ struct PpolfBinding {
 // by hand (a coin flicked off the table is put back one tile width in).
 class PpolfReferee : public GameReferee {
  public:
+  static constexpr double kPlayBeyondMarkersMm = 125;
+
   explicit PpolfReferee(PpolfBinding binding) : binding_(std::move(binding)) {}
 
   std::string GameName() const override { return "ppolf"; }
@@ -42,6 +44,9 @@ class PpolfReferee : public GameReferee {
   std::vector<vision::ObservedKind> TrackedKinds() const override {
     return {vision::ObservedKind::kCoin, vision::ObservedKind::kTile};
   }
+  // Coins roam the whole table: the course's tiles lie three tile widths in from its edges
+  // (rulebook), and the markers at the course's corners need not be at the table's.
+  double PlayBeyondMarkersMm() const override { return kPlayBeyondMarkersMm; }
   Focus FocusOn(const rules::State& state, const vision::TableObservation& table) const override;
   const PpolfBinding& binding() const { return binding_; }
   Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;

@@ -1,5 +1,6 @@
 #include "app/referee/live/live_referee.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
@@ -78,13 +79,16 @@ vision::TrackerFrame TruthEvidence(const vision::FrameTruth& truth, double time_
   return evidence;
 }
 
-// The detector tuned to what the game puts on the table.
+// The detector tuned to what the game puts on the table, and where.
 std::shared_ptr<vision::PieceDetector> ForGame(std::shared_ptr<vision::PieceDetector> detector,
                                                const GameReferee& referee) {
-  if (!referee.NestsAlikePyramids() || detector->Options().pyramids.nested_alike_pairs)
-    return detector;
   vision::DetectionOptions options = detector->Options();
-  options.pyramids.nested_alike_pairs = true;
+  options.pyramids.nested_alike_pairs =
+      options.pyramids.nested_alike_pairs || referee.NestsAlikePyramids();
+  options.view_margin_mm = std::max(options.view_margin_mm, referee.PlayBeyondMarkersMm());
+  if (options.pyramids.nested_alike_pairs == detector->Options().pyramids.nested_alike_pairs &&
+      options.view_margin_mm == detector->Options().view_margin_mm)
+    return detector;
   return std::make_shared<vision::PieceDetector>(detector->Set(), options);
 }
 
