@@ -267,7 +267,13 @@ Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot,
     const bool still_in_play = player == seat ? !hit && !off_table : InPlay(details, player);
     if (!still_in_play || (player != seat && Contains(gone, player))) continue;
     const int track = player == seat ? coin : PlayerCoin(details, shot.before, player);
-    if (const ObservedPiece* resting = FindTrack(shot.after, track)) {
+    const ObservedPiece* resting = FindTrack(shot.after, track);
+    // A coin lost from sight and found again as another track: the coin the look closing
+    // the shot reads as the player's (or the one misread coin: every coin on the course is a
+    // player's).
+    if (resting == nullptr)
+      resting = FindTrack(shot.after, PlayerCoin(details, shot.after, player));
+    if (resting != nullptr) {
       coins.push_back({{"player", state.game().PlayerName(player)},
                        {"at", rules::ToJson(resting->position_mm)},
                        {"sigma_mm", resting->sigma_mm}});

@@ -173,6 +173,24 @@ TEST_F(PpolfRefereeTest, ACoinSetDownUnseenAndFlickedIsTheFlickersEvenWhenItStri
   EXPECT_EQ(Player(1)["count"], 1);
 }
 
+TEST_F(PpolfRefereeTest, ACoinLostFromSightAndFoundMisreadIsStillItsPlayers) {
+  // Ppolf seed 4: Bob's coin was lost from sight as it slid and found at rest reading as a
+  // value side, a new track: it rests there, and it is his on the next flick too.
+  BothTeeOffAndMiss();
+  ASSERT_EQ(state_->StatusLine().rfind("Hole 1 (Red null), round 1: Ann", 0), 0u);
+  JudgeAndApply(
+      Shot(CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})}),
+           CourseWith({SuitCoin(20, "suns", {300, 470}), SuitCoin(21, "arms", {330, 150})}), {20}));
+  const vision::ObservedPiece misread = ValueCoin(25, "4", {430, 250});
+  const Json action = JudgeAndApply(
+      Shot(CourseWith({SuitCoin(20, "suns", {300, 470}), SuitCoin(21, "arms", {330, 150})}),
+           CourseWith({SuitCoin(20, "suns", {300, 470}), misread}), {21}));
+  EXPECT_EQ(action["player"], "Bob");
+  ASSERT_EQ(action["coins"].size(), 2u);
+  EXPECT_EQ(action["coins"][1]["player"], "Bob");
+  EXPECT_EQ(action["coins"][1]["at"], Json({430.0, 250.0}));
+}
+
 TEST_F(PpolfRefereeTest, AFlickOutOfTurnIsNotJudged) {
   const Verdict verdict =
       referee_->Judge(*state_, Shot(CourseWith({SuitCoin(21, "arms", {150, 300})}),
