@@ -14,9 +14,11 @@ constexpr double kSubstepMm = 1.0;  // graze search resolution along the paths
 // degrees of the direction away).
 constexpr double kAwayShare = 0.5;
 // A piece unseen for at least this many frame intervals of its path, and found again at least
-// this far behind where it was heading, turned back unseen.
+// this far away in a direction turned from where it was heading by more than 30 degrees, turned
+// unseen (friction alone does not turn a sliding piece).
 constexpr double kUnseenFrames = 2.5;
 constexpr double kTurnedBackMm = 3;
+constexpr double kTurnedCos = 0.866;  // cos 30 degrees
 
 double Tolerance(double base_mm, const ShotPiece& a, const ShotPiece& b) {
   return base_mm + 2 * std::hypot(a.sigma_mm, b.sigma_mm);
@@ -86,11 +88,11 @@ bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOp
   return second_step > 0 && widened >= kAwayShare * second_step;
 }
 
-// A piece lost from sight and found again behind where it was heading turned back unseen: it
-// rebounded off whatever lay ahead (a coin flicked at the hole tile, back into the place it
-// left, where the camera cannot tell it from the vacated place). The first piece its footprint
-// meets going on straight from where it was last seen moving, within reach, may have been
-// touched: that piece and when, or nothing.
+// A piece lost from sight and found again off the line it was heading along turned unseen: it
+// bounced off whatever lay ahead (a coin flicked at the hole tile, back into the place it
+// left, where the camera cannot tell it from the vacated place, or off to a side). The first
+// piece its footprint meets going on straight from where it was last seen moving, within
+// reach, may have been touched: that piece and when, or nothing.
 std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
     const ShotPiece& a, const std::vector<ShotPiece>& pieces, const TrackerOptions& options) {
   const std::vector<PathSample>& samples = a.path.Samples();
@@ -102,7 +104,9 @@ std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
     const rules::Vec2 back = samples[i + 1].position - samples[i].position;
     const double step_mm = rules::Norm(step);
     const double back_mm = rules::Norm(back);
-    if (step_mm <= 0 || back_mm < kTurnedBackMm || rules::Dot(back, step) >= 0) continue;
+    if (step_mm <= 0 || back_mm < kTurnedBackMm ||
+        rules::Dot(back, step) >= kTurnedCos * step_mm * back_mm)
+      continue;
     const rules::Vec2 heading = step * (1 / step_mm);
     // Out and back: at least as far as it came back, plus what its last step carried it on.
     const double reach = back_mm + 2 * step_mm;

@@ -199,6 +199,18 @@ TEST(PieceTrackerTest, ACoinLostAndFoundBehindWhereItWasHeadingMayHaveTouchedWha
   EXPECT_EQ(shot.contacts[0].other, TrackNear(shot.before, {300, 100}));
 }
 
+// Ppolf seed 2 shot 11: a putt seen once on its way to the hole, lost from sight, and found
+// at rest off to the side of where it was heading: it glanced off the hole unseen.
+TEST(PieceTrackerTest, ACoinLostAndFoundOffToASideMayHaveTouchedWhatLayAhead) {
+  const auto events = FlickedThenLost({274.6 - 9.525 - 40 + 17, 125});
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.contacts.size(), 1u);
+  EXPECT_TRUE(shot.contacts[0].uncertain);
+  EXPECT_EQ(shot.contacts[0].other, TrackNear(shot.before, {300, 100}));
+}
+
 TEST(PieceTrackerTest, ACoinLostAndFoundAheadOfWhereItWasHeadingTouchedNothingSeen) {
   const auto events = FlickedThenLost({274.6 - 9.525 - 10, 100.5});
   const auto ended = Of(events, Type::kShotEnded);
