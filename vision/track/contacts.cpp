@@ -90,22 +90,32 @@ bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOp
 
 // A piece lost from sight and found again off the line it was heading along turned unseen: it
 // bounced off whatever lay ahead (a coin flicked at the hole tile, back into the place it
-// left, where the camera cannot tell it from the vacated place, or off to a side). The first
-// piece its footprint meets going on straight from where it was last seen moving, within
-// reach, may have been touched: that piece and when, or nothing.
+// left, where the camera cannot tell it from the vacated place, or off to a side). So did one
+// first seen away from its place and then going back the way it came: the flick's interval
+// may hide anything (the flicking hand, frames of blur). The first piece its footprint meets
+// going on straight from where it was last seen moving, within reach, may have been touched:
+// that piece and when, or nothing.
 std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
     const ShotPiece& a, const std::vector<ShotPiece>& pieces, const TrackerOptions& options) {
   const std::vector<PathSample>& samples = a.path.Samples();
   for (size_t i = 1; i + 1 < samples.size(); ++i) {
     const double frame_s = samples[i].time_s - samples[i - 1].time_s;
     const double unseen_s = samples[i + 1].time_s - samples[i].time_s;
-    if (frame_s <= 0 || unseen_s < kUnseenFrames * frame_s) continue;
+    if (frame_s <= 0) continue;
+    const bool lost = unseen_s >= kUnseenFrames * frame_s;
+    if (!lost && i != 1) continue;
     const rules::Vec2 step = samples[i].position - samples[i - 1].position;
     const rules::Vec2 back = samples[i + 1].position - samples[i].position;
     const double step_mm = rules::Norm(step);
     const double back_mm = rules::Norm(back);
-    if (step_mm <= 0 || back_mm < kTurnedBackMm ||
-        rules::Dot(back, step) >= kTurnedCos * step_mm * back_mm)
+    // Seen all along, only a way back beyond the blobs' jitter tells.
+    const double least_back_mm =
+        lost
+            ? kTurnedBackMm
+            : std::max(kTurnedBackMm, 2 * std::hypot(samples[i].sigma_mm, samples[i + 1].sigma_mm));
+    const double turned_cos = lost ? kTurnedCos : 0;
+    if (step_mm <= 0 || back_mm < least_back_mm ||
+        rules::Dot(back, step) >= turned_cos * step_mm * back_mm)
       continue;
     const rules::Vec2 heading = step * (1 / step_mm);
     // Out and back: at least as far as it came back, plus what its last step carried it on.

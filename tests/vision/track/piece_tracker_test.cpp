@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "tests/vision/track/scenario.h"
 
@@ -387,6 +388,26 @@ TEST(PieceTrackerTest, TheFullDetectionClosingAShotUndoesASwapMadeOnBlurs) {
   EXPECT_TRUE(shot.left_table.empty());
 }
 
+// A frame of blobs (a blob says nothing of what the piece is), with a hand hiding `hand` (its
+// outline in the table frame) when one is given.
+TrackerFrame Blobs(const std::vector<rules::Vec2>& blobs, bool motion,
+                   const std::optional<rules::Polygon>& hand = std::nullopt) {
+  TrackerFrame frame;
+  frame.hand_in_view = hand.has_value();
+  if (hand) frame.hidden = {*hand};
+  frame.motion = motion;
+  frame.motion_measured = true;
+  for (const rules::Vec2 at : blobs) {
+    ObservedPiece blob;
+    blob.position_mm = at;
+    blob.sigma_mm = 2;
+    blob.footprint = rules::Circle{at, testing::kCoinRadius};
+    blob.confidence = 0;
+    frame.pieces.push_back(blob);
+  }
+  return frame;
+}
+
 // Blur frames between full detections, sent one after the other (30 fps).
 class BlurFeed {
  public:
@@ -408,18 +429,10 @@ class BlurFeed {
   }
   // Blobs measured for tracks (track id, where), as the camera analysis makes them.
   void Blurs(const std::vector<std::pair<int, rules::Vec2>>& blurs, bool motion) {
-    TrackerFrame frame;
-    frame.motion = motion;
-    frame.motion_measured = true;
-    for (const auto& [track, at] : blurs) {
-      ObservedPiece piece;
-      piece.position_mm = at;
-      piece.sigma_mm = 2;
-      piece.footprint = rules::Circle{at, testing::kCoinRadius};
-      piece.confidence = 0;  // a blob says nothing of what the piece is
-      piece.track_id = track;
-      frame.pieces.push_back(piece);
-    }
+    std::vector<rules::Vec2> places;
+    for (const auto& blur : blurs) places.push_back(blur.second);
+    TrackerFrame frame = Blobs(places, motion);
+    for (size_t i = 0; i < blurs.size(); ++i) frame.pieces[i].track_id = blurs[i].first;
     Send(std::move(frame));
   }
   double Time() const { return time_s_; }
@@ -565,23 +578,30 @@ TEST(PieceTrackerTest, APyramidSetDownByAHandWhoseBlobShiftsAsTheHandWithdrawsIs
   EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
 }
 
-// A frame of blobs while a hand hides `hand` (its outline in the table frame).
-TrackerFrame BlobsBesideAHand(const std::vector<rules::Vec2>& blobs, const rules::Polygon& hand,
-                              bool motion) {
-  TrackerFrame frame;
-  frame.hand_in_view = true;
-  frame.hidden = {hand};
-  frame.motion = motion;
-  frame.motion_measured = true;
-  for (const rules::Vec2 at : blobs) {
-    ObservedPiece blob;
-    blob.position_mm = at;
-    blob.sigma_mm = 2;
-    blob.footprint = rules::Circle{at, testing::kCoinRadius};
-    blob.confidence = 0;  // a blob says nothing of what the piece is
-    frame.pieces.push_back(blob);
+// Ppolf seed 8 shot 1: the flicking hand hid the coin as it left its place, bounced off the
+// hole and came back; it was first seen 55 mm on, already going back the way it came.
+TEST(PieceTrackerTest, ACoinFirstSeenGoingBackTheWayItCameMayHaveTouchedWhatLayAhead) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 rest{200, 100};
+  const rules::Vec2 stop{247.3, 100};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", rest), Tile({300, 100})});
+  const rules::Polygon hand = testing::Rectangle({150, 60}, {215, 140});
+  for (int i = 0; i < 3; ++i) feed.Send(Blobs({}, true, hand));
+  for (const double x : {255.0, 249.0, 247.5}) feed.Send(Blobs({{x, 100}}, true, hand));
+  bool wanted = false;
+  for (int i = 0; i < 12 && !wanted; ++i) {
+    feed.Send(Blobs({stop}, false));
+    wanted = tracker.WantsFullDetection(feed.Time());
   }
-  return frame;
+  ASSERT_TRUE(wanted);
+  feed.Detect({Coin("suns", stop), Tile({300, 100})});
+  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.contacts.size(), 1u);
+  EXPECT_TRUE(shot.contacts[0].uncertain);
+  EXPECT_EQ(shot.contacts[0].other, TrackNear(shot.before, {300, 100}));
 }
 
 // Ppolf seed 4: the hole was hit, and the players took that coin up and put the next
@@ -593,8 +613,8 @@ TEST(PieceTrackerTest, ACoinFoundAwayFromItsPlaceClearOfTheHandInAStillImageIsNo
   const rules::Vec2 was{740, 588};
   while (feed.Time() < 0.3) feed.Detect({Coin("suns", was)});
   const rules::Polygon hand = testing::Rectangle({300, 500}, {420, 620});
-  for (int i = 0; i < 4; ++i) feed.Send(BlobsBesideAHand({}, hand, true));
-  for (int i = 0; i < 4; ++i) feed.Send(BlobsBesideAHand({{700, 570}}, hand, false));
+  for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true, hand));
+  for (int i = 0; i < 4; ++i) feed.Send(Blobs({{700, 570}}, false, hand));
   EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
 }
 
@@ -609,8 +629,8 @@ TEST(PieceTrackerTest, BlobsGoingWithTheHandAreNoShot) {
   const int suns = TrackNear(tracker.Table(feed.Time()), coin);
   // The hand reaches in from the right; a blob appears 3 mm from its edge and follows it.
   for (const double edge : {1380.0, 1350.0, 1320.0, 1290.0}) {
-    TrackerFrame frame = BlobsBesideAHand({{edge - 3 - testing::kCoinRadius, 240}},
-                                          testing::Rectangle({edge, 200}, {1500, 280}), true);
+    TrackerFrame frame = Blobs({{edge - 3 - testing::kCoinRadius, 240}}, true,
+                               testing::Rectangle({edge, 200}, {1500, 280}));
     ObservedPiece still_there = Coin("suns", coin);
     still_there.track_id = suns;
     frame.pieces.push_back(still_there);
@@ -619,8 +639,8 @@ TEST(PieceTrackerTest, BlobsGoingWithTheHandAreNoShot) {
   // It took the coin up and put it down elsewhere, and withdraws: the blob at its edge,
   // taken for the coin, leaps by 140 mm a frame.
   for (const double edge : {1110.0, 1250.0, 1390.0})
-    feed.Send(BlobsBesideAHand({{edge - 3 - testing::kCoinRadius, 235}},
-                               testing::Rectangle({edge, 200}, {1500, 280}), true));
+    feed.Send(Blobs({{edge - 3 - testing::kCoinRadius, 235}}, true,
+                    testing::Rectangle({edge, 200}, {1500, 280})));
   EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
 }
 
@@ -632,12 +652,9 @@ TEST(PieceTrackerTest, ABlobSeenOnceBeforeTheHandHidesItIsNoShot) {
   BlurFeed feed(tracker);
   const rules::Vec2 coin{640, 250};
   while (feed.Time() < 0.3) feed.Detect({Coin("suns", coin)});
-  TrackerFrame fingertips = BlobsBesideAHand({{1497, 435}}, rules::Polygon{}, true);
-  fingertips.hand_in_view = false;
-  fingertips.hidden.clear();
-  feed.Send(fingertips);
+  feed.Send(Blobs({{1497, 435}}, true));
   for (int i = 0; i < 6; ++i)
-    feed.Send(BlobsBesideAHand({}, testing::Rectangle({1460, 380}, {1600, 480}), true));
+    feed.Send(Blobs({}, true, testing::Rectangle({1460, 380}, {1600, 480})));
   EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
 
   // A piece first seen sliding (put down and flicked unseen) is a shot.
@@ -645,12 +662,7 @@ TEST(PieceTrackerTest, ABlobSeenOnceBeforeTheHandHidesItIsNoShot) {
   BlurFeed sliding(sliding_tracker);
   while (sliding.Time() < 0.3) sliding.Detect({Coin("suns", coin)});
   const double first_seen_s = sliding.Time();
-  for (const double x : {1000.0, 940.0, 882.0, 826.0}) {
-    TrackerFrame frame = BlobsBesideAHand({{x, 330}}, rules::Polygon{}, true);
-    frame.hand_in_view = false;
-    frame.hidden.clear();
-    sliding.Send(frame);
-  }
+  for (const double x : {1000.0, 940.0, 882.0, 826.0}) sliding.Send(Blobs({{x, 330}}, true));
   const auto started = Of(sliding.Events(), Type::kShotStarted);
   ASSERT_EQ(started.size(), 1u);
   EXPECT_NE(started[0].track, TrackNear(sliding_tracker.Table(sliding.Time()), coin));
