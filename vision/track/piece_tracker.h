@@ -145,7 +145,7 @@ class PieceTracker {
   void ReportNewContacts(double time_s, std::vector<TrackEvent>& events);
   std::vector<struct ShotPiece> ShotPieces() const;
   bool Hidden(const Track& track, const TrackerFrame& frame) const;
-  // TrackerOptions::hand_touch_mm.
+  // Whether `footprint` lies within TrackerOptions::hand_touch_mm of what a hand hides.
   bool TouchesHand(const rules::Footprint& footprint, const TrackerFrame& frame) const;
   bool NearEdge(rules::Vec2 position) const;
   double Speed(const Track& track) const;
