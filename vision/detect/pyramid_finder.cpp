@@ -76,14 +76,21 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   for (const PyramidShape& shape : shapes_) largest_base = std::max(largest_base, shape.base_mm);
   std::vector<bool> used(blobs.size(), false);
   std::vector<PyramidHit> hits;
+  // A pyramid where a silhouette puts it, as sure as a silhouette's pose.
+  const auto silhouette_hit = [&](size_t colour, size_t size, const PyramidPlacement& placement,
+                                  double overlap) {
+    PyramidHit hit;
+    hit.colour = colour;
+    hit.size = size;
+    hit.placement = placement;
+    hit.overlap = overlap;
+    hit.fit_sigma_mm = silhouette_sigma;
+    return hit;
+  };
   const auto add_stack = [&](const PyramidStackHypothesis& stack, size_t lower_colour,
                              size_t upper_colour) {
-    PyramidHit lower;
-    lower.colour = lower_colour;
-    lower.size = stack.lower;
-    lower.placement = stack.lower_placement;
-    lower.overlap = stack.overlap;
-    lower.fit_sigma_mm = silhouette_sigma;
+    const PyramidHit lower =
+        silhouette_hit(lower_colour, stack.lower, stack.lower_placement, stack.overlap);
     hits.push_back(lower);
     PyramidHit upper = lower;
     upper.colour = upper_colour;
@@ -179,12 +186,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   // A pyramid at a silhouette's pose, or at its outline fit's where that holds.
   const auto make_hit = [&](size_t colour, const PyramidHypothesis& pose, const PyramidFit& fit,
                             bool fitted) {
-    PyramidHit hit;
-    hit.colour = colour;
-    hit.size = pose.size;
-    hit.placement = pose.placement;
-    hit.overlap = pose.overlap;
-    hit.fit_sigma_mm = silhouette_sigma;
+    PyramidHit hit = silhouette_hit(colour, pose.size, pose.placement, pose.overlap);
     if (fitted) {
       hit.placement = fit.placement;
       hit.outline_fitted = true;
