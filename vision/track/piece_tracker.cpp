@@ -231,6 +231,17 @@ bool PieceTracker::TouchesHand(const rules::Footprint& footprint, const TrackerF
   return WithinOfHand(footprint, frame, options_.hand_touch_mm);
 }
 
+bool PieceTracker::TakenUnseen(Track& track, const TrackerFrame& frame) const {
+  const rules::Footprint at_rest =
+      Translated(track.piece.footprint, track.rest - track.piece.position_mm);
+  if (shot_ || WithinOfHand(at_rest, frame, options_.taken_clear_of_hand_mm) ||
+      std::find(frame.vacated.begin(), frame.vacated.end(), track.id) == frame.vacated.end()) {
+    track.misses = 0;
+    return false;
+  }
+  return ++track.misses >= options_.lost_frames;
+}
+
 bool PieceTracker::NearEdge(rules::Vec2 position) const {
   if (options_.area.vertices.empty()) return false;
   if (!rules::Contains(options_.area, position)) return true;
@@ -899,14 +910,16 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
         }
         Vanish(t, frame, events);
       }
-    } else if (frame.complete) {
+    } else if (const bool taken = !frame.complete && TakenUnseen(track, frame);
+               frame.complete || taken) {
       started.erase(std::remove_if(started.begin(), started.end(),
                                    [&](const auto& s) { return s.second == t; }),
                     started.end());
       for (auto& s : started) {
         if (s.second > t) --s.second;
       }
-      if (!shot_ && frame.hand_in_view && track.Identified()) lifted_.push_back(track);
+      // (One taken from a place no hand was over is gone: no hand holds it.)
+      if (!shot_ && frame.hand_in_view && !taken && track.Identified()) lifted_.push_back(track);
       Vanish(t, frame, events);
     }
   }

@@ -147,6 +147,10 @@ class PieceTracker {
   bool Hidden(const Track& track, const TrackerFrame& frame) const;
   // Whether `footprint` lies within TrackerOptions::hand_touch_mm of what a hand hides.
   bool TouchesHand(const rules::Footprint& footprint, const TrackerFrame& frame) const;
+  // Outside a shot, counts the frames in a row that found a resting track's place empty
+  // (TrackerFrame::vacated): true once there were TrackerOptions::lost_frames, and the piece
+  // was taken up unseen.
+  bool TakenUnseen(Track& track, const TrackerFrame& frame) const;
   bool NearEdge(rules::Vec2 position) const;
   double Speed(const Track& track) const;
   ObservedPiece PieceAt(const Track& track, rules::Vec2 position) const;

@@ -30,6 +30,10 @@ struct TrackerFrame {
   // only where it is); a piece whose identity fields are all empty and whose confidence is 0
   // is an unidentified moving thing (a blurred blob): it matches any piece.
   std::vector<ObservedPiece> pieces;
+  // Tracks at rest whose place the analyzer saw empty, clear of the hand, and which it found
+  // nowhere near: taken up (or moved) unseen. Outside a shot a track listed here in
+  // `lost_frames` frames in a row ends without waiting for the next full detection.
+  std::vector<int> vacated;
   // The image changed since the last frame somewhere no measured piece explains (outside
   // the hand): the table is not at rest yet.
   bool motion = false;

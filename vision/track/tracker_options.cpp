@@ -29,6 +29,7 @@ void TrackerOptions::Check() const {
   Require(flight_s >= 0 && flight_s <= 10, "flight_s", "in 0..10");
   Require(still_blur_mm >= 0 && still_blur_mm <= 100, "still_blur_mm", "in 0..100");
   Require(flick_speed_mm_s >= 0, "flick_speed_mm_s", "at least 0");
+  Require(taken_clear_of_hand_mm >= 0, "taken_clear_of_hand_mm", "at least 0");
   Require(hand_touch_mm >= 0 && hand_touch_mm <= 50, "hand_touch_mm", "in 0..50");
   Require(hurl_speed_mm_s >= 0, "hurl_speed_mm_s", "at least 0");
   Require(touch_mm >= 0 && touch_mm <= 50, "touch_mm", "in 0..50");

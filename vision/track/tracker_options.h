@@ -25,8 +25,12 @@ struct TrackerOptions {
   double reacquire_mm = 160;
   // A moving piece not measured in this many frames (and not hidden by a hand) has gone: off
   // the table when it vanished within `edge_band_mm` of the visible area's border (or beyond
-  // it), else lost from sight.
+  // it), else lost from sight. Outside a shot, so has a resting piece whose place was seen
+  // empty in this many frames in a row (TrackerFrame::vacated): taken up unseen.
   int lost_frames = 3;
+  // ... but not while a hand is within this of its place: a piece flicked from under the hand
+  // leaves its place before its blur is found.
+  double taken_clear_of_hand_mm = 150;
   double edge_band_mm = 30;
   // A shot with a piece lost from sight that the full detection closing it did not find again
   // is looked at up to this many more times before it ends: a detection misses a piece now and
