@@ -91,8 +91,9 @@ bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOp
 // A piece lost from sight and found again off the line it was heading along turned unseen: it
 // bounced off whatever lay ahead (a coin flicked at the hole tile, back into the place it
 // left, where the camera cannot tell it from the vacated place, or off to a side). So did one
-// first seen away from its place and then going back the way it came: the flick's interval
-// may hide anything (the flicking hand, frames of blur). The first piece its footprint meets
+// first seen away from its place and then going back the way it came (or off to a side, when
+// the hand hid it for frames as it was flicked): the flick's interval may hide anything (the
+// flicking hand, frames of blur). The first piece its footprint meets
 // going on straight from where it was last seen moving, within reach, may have been touched:
 // that piece and when, or nothing.
 std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
@@ -104,6 +105,9 @@ std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
     if (frame_s <= 0) continue;
     const bool lost = unseen_s >= kUnseenFrames * frame_s;
     if (!lost && i != 1) continue;
+    // First seen moving only after frames of the flick's interval went unseen (under the hand).
+    const bool flicked_unseen =
+        i == 1 && samples[1].time_s - a.left_seen_s >= kUnseenFrames * unseen_s;
     const rules::Vec2 step = samples[i].position - samples[i - 1].position;
     const rules::Vec2 back = samples[i + 1].position - samples[i].position;
     const double step_mm = rules::Norm(step);
@@ -113,7 +117,7 @@ std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
         lost
             ? kTurnedBackMm
             : std::max(kTurnedBackMm, 2 * std::hypot(samples[i].sigma_mm, samples[i + 1].sigma_mm));
-    const double turned_cos = lost ? kTurnedCos : 0;
+    const double turned_cos = lost || flicked_unseen ? kTurnedCos : 0;
     if (step_mm <= 0 || back_mm < least_back_mm ||
         rules::Dot(back, step) >= turned_cos * step_mm * back_mm)
       continue;

@@ -16,6 +16,9 @@ struct ShotPiece {
   rules::Vec2 rest;            // where it rested before the shot (or was first seen)
   double sigma_mm = 0;
   Path path;  // empty when it did not move
+  // When it was last seen at `rest` before its path starts (earlier than the path's start when
+  // a hand hid it as it was flicked).
+  double left_seen_s = 0;
   // Where the piece is at `time_s`: at rest before its path starts, along it after.
   rules::Vec2 At(double time_s) const;
   rules::Footprint FootprintAt(rules::Vec2 position) const;
@@ -28,7 +31,8 @@ struct ShotPiece {
 // rested within touching distance of another and was first seen moving straight away from
 // it may have rebounded off it in the frame it was flicked: an uncertain contact, unless a
 // seen one explains the pair. So may a piece lost from sight and found again behind where it
-// was heading, off the first piece ahead of it.
+// was heading (or off to a side), off the first piece ahead of it, and one flicked under the
+// hand and first seen turned away from the way it came.
 std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
                                           const TrackerOptions& options);
 

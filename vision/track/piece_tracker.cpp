@@ -395,10 +395,12 @@ double PieceTracker::FlickSpeed(const Track& track) const {
 }
 
 void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
-                               bool seen_last_frame, double rest_sigma_mm) {
+                               double last_seen_s, double rest_sigma_mm) {
+  const bool seen_last_frame = last_seen_s >= last_time_s_;
   track.moving = true;
   track.quiet = 0;
   track.moving_since_s = last_time_s_;
+  track.left_seen_s = std::min(last_seen_s, last_time_s_);
   track.path.push_back({last_time_s_, track.rest, rest_sigma_mm});
   track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   const double dt = std::max(1e-3, frame.time_s - last_time_s_);
@@ -451,7 +453,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
       track.rest = piece.position_mm;
       track.rest_since_s = frame.time_s;
     } else if (distance > threshold && !image_still) {
-      StartMoving(track, piece, frame, last_seen_s >= last_time_s_, previous_sigma_mm);
+      StartMoving(track, piece, frame, last_seen_s, previous_sigma_mm);
     } else if (frame.complete && Quiet()) {
       // A fresh full detection of a settled table: the rest place averages them.
       track.rest = track.rest + (piece.position_mm - track.rest) * kRestSmoothing;
@@ -682,6 +684,7 @@ std::vector<ShotPiece> PieceTracker::ShotPieces() const {
     piece.footprint = Translated(track.piece.footprint, start - track.piece.position_mm);
     piece.sigma_mm = track.piece.sigma_mm;
     if (track.path.size() >= 2) piece.path = Path(track.path, options_);
+    if (!track.path.empty()) piece.left_seen_s = std::min(track.left_seen_s, track.path[0].time_s);
     pieces.push_back(std::move(piece));
   };
   for (const Track& track : tracks_) add(track);

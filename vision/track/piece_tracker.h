@@ -25,6 +25,9 @@ struct Track {
   double seen_s = 0;     // time of its latest measurement
   double moving_since_s = 0;
   double rest_since_s = 0;
+  // When it was last seen at its place before this shot's path (earlier than the path's
+  // start when a hand hid it as it was flicked).
+  double left_seen_s = 0;
   int misses = 0;  // frames in a row it was expected but not measured
   int quiet = 0;   // short steps in a row while moving
   // This shot's path: its rest position (at the last frame it rested), then one sample per
@@ -111,10 +114,10 @@ class PieceTracker {
                std::vector<TrackEvent>& events);
   // Below this speed a piece moving under a hand is carried, not flicked (or hurled).
   double FlickSpeed(const Track& track) const;
-  // `seen_last_frame`: the track was measured in the frame before this one; `rest_sigma_mm`:
-  // the sigma of its place at rest (the path's first sample).
+  // `last_seen_s`: when the track was last measured at its place; `rest_sigma_mm`: the sigma
+  // of that place (the path's first sample).
   void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
-                   bool seen_last_frame, double rest_sigma_mm);
+                   double last_seen_s, double rest_sigma_mm);
   void Vanish(size_t index, const TrackerFrame& frame, std::vector<TrackEvent>& events);
   // A new measurement that reads like a piece lifted from its place a moment ago (or a blur
   // when only one piece of its kind was lifted): that piece, landed (true); its track

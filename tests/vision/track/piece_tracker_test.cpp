@@ -605,6 +605,20 @@ TEST(PieceTrackerTest, ACoinFirstSeenGoingBackTheWayItCameMayHaveTouchedWhatLayA
       FlickedUnderTheHand({{255, 100}, {249, 100}, {247.5, 100}, {247.3, 100}}));
 }
 
+// Held-out Ppolf seed 9: a coin flicked under the hand at the hole beside it struck it in the
+// frames the hand hid, and was first seen sliding off to a side, turned by 60 degrees.
+TEST(PieceTrackerTest, ACoinFlickedUnseenAndFirstSeenTurnedOffToASideMayHaveTouchedWhatLayAhead) {
+  ExpectOneShotThatMayHaveTouchedTheTile(
+      FlickedUnderTheHand({{245, 110}, {249, 118}, {251, 122}, {251.5, 123}}));
+}
+
+TEST(PieceTrackerTest, ACoinFlickedUnseenAndFirstSeenGoingOnStraightTouchedNothing) {
+  const auto ended =
+      Of(FlickedUnderTheHand({{235, 108}, {243, 110}, {247, 111}, {248, 111.2}}), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_TRUE(ended[0].shot.contacts.empty());
+}
+
 // Ppolf seed 4: the hole was hit, and the players took that coin up and put the next
 // player's down 45 mm away, at the tee, while the flicker's hand reached in elsewhere. The
 // new coin, clear of that hand in an image without motion, was put there: no flick.
