@@ -628,11 +628,18 @@ void PieceTracker::ReclaimLost() {
       continue;
     }
     const int id = best->first;
-    // The path it was seen on, then where it was found: contacts read the two together (a
-    // piece found behind where it was heading rebounded unseen).
-    if (track.path.empty() && !best->second.path.empty()) {
-      track.path = std::move(best->second.path);
-      track.path.push_back({track.seen_s, track.piece.position_mm, track.piece.sigma_mm});
+    // The path it was seen on, then where it was found (or the path it was found on):
+    // contacts read the two together (a piece found behind where it was heading rebounded
+    // unseen).
+    std::vector<PathSample>& lost_path = best->second.path;
+    if (!lost_path.empty() &&
+        (track.path.empty() || track.path.front().time_s > lost_path.back().time_s)) {
+      if (track.path.empty()) {
+        lost_path.push_back({track.seen_s, track.piece.position_mm, track.piece.sigma_mm});
+      } else {
+        lost_path.insert(lost_path.end(), track.path.begin(), track.path.end());
+      }
+      track.path = std::move(lost_path);
     }
     departed_.erase(best);
     std::erase(shot_->left_table, id);
@@ -642,6 +649,9 @@ void PieceTracker::ReclaimLost() {
       if (contact.piece == track.id) contact.piece = id;
       if (contact.other == track.id) contact.other = id;
     }
+    // The piece's two tracks came close: no contact.
+    std::erase_if(reported_contacts_,
+                  [](const ObservedContact& contact) { return contact.piece == contact.other; });
     track.id = id;
     track.piece.track_id = id;
   }

@@ -619,6 +619,34 @@ TEST(PieceTrackerTest, ACoinFlickedUnseenAndFirstSeenGoingOnStraightTouchedNothi
   EXPECT_TRUE(ended[0].shot.contacts.empty());
 }
 
+// Held-out Ppolf seed 7: a coin flicked at the hole, lost from sight beside it, and seen again
+// as a new blur going back the way it came. The full detection closing the shot finds it the
+// lost coin; its two paths, read as one, show the rebound off the tile (and no contact of the
+// coin with itself, as its two tracks came close).
+TEST(PieceTrackerTest, ACoinLostAndSeenAgainAsANewBlurGoingBackReboundedOffWhatLayAhead) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 rest{200, 100};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", rest), Tile({300, 100})});
+  const int suns = TrackNear(tracker.Table(feed.Time()), rest);
+  for (const double x : {215.0, 230.0, 245.0, 255.0}) feed.Blurs({{suns, {x, 100}}}, true);
+  for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true));
+  for (const double x : {236.0, 226.0, 219.0, 216.0, 215.0}) feed.Send(Blobs({{x, 100}}, true));
+  bool wanted = false;
+  for (int i = 0; i < 12 && !wanted; ++i) {
+    feed.Send(Blobs({{215, 100}}, false));
+    wanted = tracker.WantsFullDetection(feed.Time());
+  }
+  ASSERT_TRUE(wanted);
+  feed.Detect({Coin("suns", {215, 100}), Tile({300, 100})});
+  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.contacts.size(), 1u);
+  EXPECT_EQ(shot.contacts[0].piece, suns);
+  EXPECT_EQ(shot.contacts[0].other, TrackNear(shot.before, {300, 100}));
+}
+
 // Ppolf seed 4: the hole was hit, and the players took that coin up and put the next
 // player's down 45 mm away, at the tee, while the flicker's hand reached in elsewhere. The
 // new coin, clear of that hand in an image without motion, was put there: no flick.
