@@ -479,6 +479,17 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
         track.piece.kind == ObservedKind::kPyramid ? 1.5 * radius : options_.rest_step_mm;
     track.carried = leapt ? step <= set_down_mm || TouchesHand(track.piece.footprint, frame)
                           : step / dt < FlickSpeed(track);
+  } else if (track.carried && track.path.size() > 3) {
+    // Set down by the hand, then flicked from under it: a step at a flick's speed that leaves
+    // the hand. Its shot starts where the hand set it down.
+    const PathSample& set_down = track.path[track.path.size() - 2];
+    const double dt = std::max(1e-3, frame.time_s - set_down.time_s);
+    if (step / dt >= FlickSpeed(track) && !TouchesHand(track.piece.footprint, frame)) {
+      track.carried = false;
+      track.rest = set_down.position;
+      track.moving_since_s = set_down.time_s;
+      track.path.erase(track.path.begin(), track.path.end() - 2);
+    }
   }
   if (track.quiet >= options_.rest_frames) {
     track.moving = false;

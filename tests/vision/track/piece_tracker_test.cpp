@@ -696,6 +696,27 @@ TEST(PieceTrackerTest, ACoinWhosePlaceIsSeenEmptyFarFromTheHandWasTakenUp) {
   EXPECT_TRUE(run(far_hand, 3, true));
 }
 
+// Held-out Ppolf seed 8: the hand set the next coin down (a blob that barely moved beside it:
+// carried) and flicked it at once, without leaving: it left the hand at a flick's speed, and
+// that is the shot, from where it was set down.
+TEST(PieceTrackerTest, ACoinSetDownByTheHandAndFlickedFromUnderItIsAShot) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  while (feed.Time() < 0.3) feed.Detect({Tile({478, 908})});
+  const rules::Polygon hand = testing::Rectangle({560, 420}, {620, 560});
+  for (int i = 0; i < 3; ++i) feed.Send(Blobs({}, true, hand));
+  for (const rules::Vec2 at : std::vector<rules::Vec2>{{635, 515}, {634, 515.7}, {636.3, 511.4}})
+    feed.Send(Blobs({at}, true, hand));
+  EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
+  const double set_down_s = feed.Time() - 1 / 30.0;
+  for (const rules::Vec2 at :
+       std::vector<rules::Vec2>{{621.8, 631.8}, {605.4, 678.8}, {590.8, 721.5}, {577, 760.5}})
+    feed.Send(Blobs({at}, true, hand));
+  const auto started = Of(feed.Events(), Type::kShotStarted);
+  ASSERT_EQ(started.size(), 1u);
+  EXPECT_NEAR(started[0].time_s, set_down_s, 1e-6);
+}
+
 // Ppolf seed 1: an arm reaching in over the table's edge, and withdrawing, drags blobs along
 // at its edge (fingertips' shadows, a coin it put down taken for one): they go with the hand,
 // faster than any flick, and are no shot.
