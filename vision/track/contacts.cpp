@@ -107,7 +107,7 @@ std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
     if (!lost && i != 1) continue;
     // First seen moving only after frames of the flick's interval went unseen (under the hand).
     const bool flicked_unseen =
-        i == 1 && samples[1].time_s - a.left_seen_s >= kUnseenFrames * unseen_s;
+        i == 1 && a.left_seen_s && samples[1].time_s - *a.left_seen_s >= kUnseenFrames * unseen_s;
     const rules::Vec2 step = samples[i].position - samples[i - 1].position;
     const rules::Vec2 back = samples[i + 1].position - samples[i].position;
     const double step_mm = rules::Norm(step);

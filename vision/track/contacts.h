@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "rules/core/geometry.h"
@@ -17,8 +18,8 @@ struct ShotPiece {
   double sigma_mm = 0;
   Path path;  // empty when it did not move
   // When it was last seen at `rest` before its path starts (earlier than the path's start when
-  // a hand hid it as it was flicked).
-  double left_seen_s = 0;
+  // a hand hid it as it was flicked), if known.
+  std::optional<double> left_seen_s;
   // Where the piece is at `time_s`: at rest before its path starts, along it after.
   rules::Vec2 At(double time_s) const;
   rules::Footprint FootprintAt(rules::Vec2 position) const;

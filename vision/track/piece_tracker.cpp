@@ -489,6 +489,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
       track.rest = set_down.position;
       track.moving_since_s = set_down.time_s;
       track.path.erase(track.path.begin(), track.path.end() - 2);
+      track.left_seen_s = set_down.time_s;
     }
   }
   if (track.quiet >= options_.rest_frames) {
@@ -573,7 +574,7 @@ bool PieceTracker::Land(const ObservedPiece& piece, const TrackerFrame& frame,
   lifted_.erase(lifted);
   Track& track = tracks_.back();
   track.misses = 0;
-  track.path.clear();
+  track.ClearPath();
   Measure(track, piece, frame, events);
   if (shot_ && track.moving) {
     // What it struck on landing started the shot; it flew before.
@@ -651,6 +652,7 @@ void PieceTracker::ReclaimLost() {
         lost_path.insert(lost_path.end(), track.path.begin(), track.path.end());
       }
       track.path = std::move(lost_path);
+      track.left_seen_s = best->second.left_seen_s;
     }
     departed_.erase(best);
     std::erase(shot_->left_table, id);
@@ -705,7 +707,7 @@ std::vector<ShotPiece> PieceTracker::ShotPieces() const {
     piece.footprint = Translated(track.piece.footprint, start - track.piece.position_mm);
     piece.sigma_mm = track.piece.sigma_mm;
     if (track.path.size() >= 2) piece.path = Path(track.path, options_);
-    if (!track.path.empty()) piece.left_seen_s = std::min(track.left_seen_s, track.path[0].time_s);
+    piece.left_seen_s = track.left_seen_s;
     pieces.push_back(std::move(piece));
   };
   for (const Track& track : tracks_) add(track);
@@ -774,7 +776,7 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
       shot.rest_s = std::max(shot.rest_s, track->rest_since_s);
   }
   for (const auto& [id, track] : departed_) shot.rest_s = std::max(shot.rest_s, track.seen_s);
-  for (Track& track : tracks_) track.path.clear();
+  for (Track& track : tracks_) track.ClearPath();
   departed_.clear();
   reported_contacts_.clear();
   if (shot.moved.empty()) {
@@ -833,7 +835,7 @@ void PieceTracker::Settle(const TrackerFrame& frame, std::vector<TrackEvent>& ev
               IdentityKey(*was) != IdentityKey(piece);
   }
   started_ = true;
-  for (Track& track : tracks_) track.path.clear();
+  for (Track& track : tracks_) track.ClearPath();
   if (!changed) return;
   rest_table_ = now;
   TrackEvent event;

@@ -25,14 +25,18 @@ struct Track {
   double seen_s = 0;     // time of its latest measurement
   double moving_since_s = 0;
   double rest_since_s = 0;
-  // When it was last seen at its place before this shot's path (earlier than the path's
-  // start when a hand hid it as it was flicked).
-  double left_seen_s = 0;
+  // When it was last seen at its place before its path (earlier than the path's start when a
+  // hand hid it as it was flicked); unknown for a path that did not start from its place.
+  std::optional<double> left_seen_s;
   int misses = 0;  // frames in a row it was expected but not measured
   int quiet = 0;   // short steps in a row while moving
   // This shot's path: its rest position (at the last frame it rested), then one sample per
   // frame it was measured.
   std::vector<PathSample> path;
+  void ClearPath() {
+    path.clear();
+    left_seen_s.reset();
+  }
   int carrier = -1;  // the track it stands on (a stacked pyramid), or -1
   std::map<std::string, double> identity_votes;
 
