@@ -537,14 +537,15 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       }
     }
     // Places left empty with no hand over them (a coin whose rim still fits there is only
-    // shaded).
+    // shaded; a disturbed place was re-fitted above).
     for (size_t t = 0; t < tracks.size(); ++t) {
       const Track& track = tracks[t];
       if (!vacated[t]) continue;
       const bool measured =
           std::any_of(out.pieces.begin(), out.pieces.end(),
                       [&](const ObservedPiece& piece) { return piece.track_id == track.id; });
-      if (!measured && !Refit(track, track.rest, frame)) out.vacated.push_back(track.id);
+      if (!measured && (disturbed[t] || !Refit(track, track.rest, frame)))
+        out.vacated.push_back(track.id);
     }
     // Moving blobs nobody explains: a piece the tracker did not see move (set moving under a
     // hand), once a second frame confirms it moves on.

@@ -578,8 +578,16 @@ TEST(PieceTrackerTest, APyramidSetDownByAHandWhoseBlobShiftsAsTheHandWithdrawsIs
   EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
 }
 
-// Ppolf seed 8 shot 1: the flicking hand hid the coin as it left its place, bounced off the
-// hole and came back; it was first seen 55 mm on, already going back the way it came.
+// Still blobs at `at` until the tracker wants the full detection that closes the shot; false
+// when it never does.
+bool RestUntilAFullDetectionIsWanted(const PieceTracker& tracker, BlurFeed& feed, rules::Vec2 at) {
+  for (int i = 0; i < 12; ++i) {
+    feed.Send(Blobs({at}, false));
+    if (tracker.WantsFullDetection(feed.Time())) return true;
+  }
+  return false;
+}
+
 // A coin at rest at (200, 100), 65 mm short of the tile at (300, 100), flicked under the hand
 // (hidden for three frames), seen moving at `sightings` and at rest at the last of them.
 std::vector<TrackEvent> FlickedUnderTheHand(const std::vector<rules::Vec2>& sightings) {
@@ -590,16 +598,13 @@ std::vector<TrackEvent> FlickedUnderTheHand(const std::vector<rules::Vec2>& sigh
   const rules::Polygon hand = testing::Rectangle({150, 60}, {215, 140});
   for (int i = 0; i < 3; ++i) feed.Send(Blobs({}, true, hand));
   for (const rules::Vec2 at : sightings) feed.Send(Blobs({at}, true, hand));
-  bool wanted = false;
-  for (int i = 0; i < 12 && !wanted; ++i) {
-    feed.Send(Blobs({sightings.back()}, false));
-    wanted = tracker.WantsFullDetection(feed.Time());
-  }
-  EXPECT_TRUE(wanted);
+  EXPECT_TRUE(RestUntilAFullDetectionIsWanted(tracker, feed, sightings.back()));
   feed.Detect({Coin("suns", sightings.back()), Tile({300, 100})});
   return feed.Events();
 }
 
+// Ppolf seed 8 shot 1: the flicking hand hid the coin as it left its place, bounced off the
+// hole and came back; it was first seen 55 mm on, already going back the way it came.
 TEST(PieceTrackerTest, ACoinFirstSeenGoingBackTheWayItCameMayHaveTouchedWhatLayAhead) {
   ExpectOneShotThatMayHaveTouchedTheTile(
       FlickedUnderTheHand({{255, 100}, {249, 100}, {247.5, 100}, {247.3, 100}}));
@@ -632,12 +637,7 @@ TEST(PieceTrackerTest, ACoinLostAndSeenAgainAsANewBlurGoingBackReboundedOffWhatL
   for (const double x : {215.0, 230.0, 245.0, 255.0}) feed.Blurs({{suns, {x, 100}}}, true);
   for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true));
   for (const double x : {236.0, 226.0, 219.0, 216.0, 215.0}) feed.Send(Blobs({{x, 100}}, true));
-  bool wanted = false;
-  for (int i = 0; i < 12 && !wanted; ++i) {
-    feed.Send(Blobs({{215, 100}}, false));
-    wanted = tracker.WantsFullDetection(feed.Time());
-  }
-  ASSERT_TRUE(wanted);
+  ASSERT_TRUE(RestUntilAFullDetectionIsWanted(tracker, feed, {215, 100}));
   feed.Detect({Coin("suns", {215, 100}), Tile({300, 100})});
   const auto ended = Of(feed.Events(), Type::kShotEnded);
   ASSERT_EQ(ended.size(), 1u);
