@@ -92,6 +92,8 @@ void Require(bool ok, const char* field, const char* range) {
 void TileFaceOptions::Check() const {
   Require(cells >= 8 && cells <= 64, "cells", "in 8..64");
   Require(supersample >= 1 && supersample <= 5, "supersample", "in 1..5");
+  Require(look_supersample >= 1 && look_supersample <= supersample, "look_supersample",
+          "in 1..supersample");
   Require(face_reach > 0.5 && face_reach <= 1, "face_reach", "in (0.5, 1]");
   Require(colour_weight >= 0, "colour_weight", "non-negative");
   Require(min_match > 0 && min_match < 1, "min_match", "in (0, 1)");
@@ -197,8 +199,23 @@ TileFace TileFaceClassifier::Classify(const cv::Mat& image,
                                       const cv::Point2d& centre_mm, double angle_rad,
                                       double side_mm, double height_mm,
                                       const std::vector<cv::Vec3d>& occluders) const {
+  return Read(image, mapping, centre_mm, angle_rad, side_mm, height_mm, occluders,
+              options_.supersample);
+}
+
+TileFace TileFaceClassifier::Look(const cv::Mat& image, const calibration::TableMapping& mapping,
+                                  const cv::Point2d& centre_mm, double angle_rad, double side_mm,
+                                  double height_mm) const {
+  return Read(image, mapping, centre_mm, angle_rad, side_mm, height_mm, {},
+              options_.look_supersample);
+}
+
+TileFace TileFaceClassifier::Read(const cv::Mat& image, const calibration::TableMapping& mapping,
+                                  const cv::Point2d& centre_mm, double angle_rad, double side_mm,
+                                  double height_mm, const std::vector<cv::Vec3d>& occluders,
+                                  int supersample) const {
   const int n = options_.cells;
-  const int sub = options_.supersample;
+  const int sub = supersample;
   const int fine = n * sub;  // samples across
   const double reach = options_.face_reach * side_mm;
   const cv::Point2d across(std::cos(angle_rad), std::sin(angle_rad));  // the art's x at turn 0

@@ -16,6 +16,7 @@ namespace tabref::vision {
 struct TileFaceOptions {
   int cells = 24;              // the face is sampled on cells x cells ...
   int supersample = 3;         // ... each the mean of supersample^2 samples (its area)
+  int look_supersample = 2;    // ... or of look_supersample^2 for a first look (Look)
   double face_reach = 0.92;    // the sampled square, as a share of the side (off the edges)
   double colour_weight = 1.5;  // how much the ink's colour counts against its shape
   double min_match = 0.45;     // the best template must match at least this well
@@ -60,8 +61,16 @@ class TileFaceClassifier {
   TileFace Classify(const cv::Mat& image, const calibration::TableMapping& mapping,
                     const cv::Point2d& centre_mm, double angle_rad, double side_mm,
                     double height_mm, const std::vector<cv::Vec3d>& occluders = {}) const;
+  // Classify with nothing over the face and fewer samples per cell: a quicker first look,
+  // enough to choose among overlapping squares.
+  TileFace Look(const cv::Mat& image, const calibration::TableMapping& mapping,
+                const cv::Point2d& centre_mm, double angle_rad, double side_mm,
+                double height_mm) const;
 
  private:
+  TileFace Read(const cv::Mat& image, const calibration::TableMapping& mapping,
+                const cv::Point2d& centre_mm, double angle_rad, double side_mm, double height_mm,
+                const std::vector<cv::Vec3d>& occluders, int supersample) const;
   struct Template {
     std::string side;
     std::optional<std::string> suit;

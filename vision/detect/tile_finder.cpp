@@ -69,6 +69,14 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
       return cv::norm(fit.centre_mm - initial) < 0.25 * side;
     });
     if (known) continue;
+    // A marker's black square and the cells of its code make squares of their own (a dozen
+    // candidates a frame, most fitted well); a tile there would hide the marker the table is
+    // calibrated from.
+    if (context.mapping.Calibration().InMarkerSquare(initial, 0)) {
+      context.Reject(ObservedKind::kTile, "candidates", "inside a table marker's black square",
+                     initial);
+      continue;
+    }
     TileFit fit = FitTile(context.frame, context.mapping, initial, candidate.angle_rad, side, top,
                           0, options.fit);
     if (fit.wrong_size) {
@@ -95,7 +103,7 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
   const auto look = [&](size_t i) {
     const TileFit& fit = fits[i];
     const TileFace face =
-        faces_.Classify(context.frame, context.mapping, fit.centre_mm, fit.angle_rad, side, top);
+        faces_.Look(context.frame, context.mapping, fit.centre_mm, fit.angle_rad, side, top);
     quality[i] = Quality(fit, face);
     contrast[i] = face.half_contrast;
   };

@@ -31,11 +31,11 @@ struct SideRays {
   size_t Size() const { return pixel.size(); }
 };
 
-// Rays across the sides of a square whose side k lies `reach_mm[k]` from the centre.
+// `per_side` rays across each side of a square whose side k lies `reach_mm[k]` from the
+// centre.
 SideRays ProjectSides(const calibration::TableMapping& mapping, const cv::Point2d& centre_mm,
-                      double angle, const cv::Vec4d& reach_mm, double height_mm,
+                      double angle, const cv::Vec4d& reach_mm, double height_mm, int per_side,
                       const TileFitOptions& options) {
-  const int per_side = options.rays_per_side;
   std::vector<cv::Vec3d> points;
   points.reserve(static_cast<size_t>(12 * per_side));
   SideRays rays;
@@ -290,6 +290,8 @@ void Require(bool ok, const char* field, const char* range) {
 
 void TileFitOptions::Check() const {
   Require(rays_per_side >= 3 && rays_per_side <= 100, "rays_per_side", "in 3..100");
+  Require(align_rays_per_side >= 3 && align_rays_per_side <= rays_per_side, "align_rays_per_side",
+          "in 3..rays_per_side");
   Require(ray_span > 0 && ray_span <= 1, "ray_span", "in (0, 1]");
   Require(align_reach_mm >= 0 && align_reach_mm <= 20, "align_reach_mm", "in 0..20");
   Require(align_turn_deg >= 0 && align_turn_deg <= 45, "align_turn_deg", "in 0..45");
@@ -315,9 +317,11 @@ TileFit FitTile(const cv::Mat& image, const calibration::TableMapping& mapping,
   const SideModel model{0.5 * side_mm, edge_offset_mm, options.side_offset_sigma_mm};
   // Where the edges are expected: then where they were found.
   cv::Vec4d edge_reach = cv::Vec4d::all(model.half_side + model.offset);
-  const Alignment alignment = AlignSquare(
-      image, ProjectSides(mapping, initial_mm, initial_angle_rad, edge_reach, height_mm, options),
-      initial_angle_rad, options);
+  const Alignment alignment =
+      AlignSquare(image,
+                  ProjectSides(mapping, initial_mm, initial_angle_rad, edge_reach, height_mm,
+                               options.align_rays_per_side, options),
+                  initial_angle_rad, options);
   cv::Point2d centre = initial_mm + alignment.shift;
   double angle = initial_angle_rad + alignment.turn;
   SquareEdgePoints edges;
@@ -326,15 +330,18 @@ TileFit FitTile(const cv::Mat& image, const calibration::TableMapping& mapping,
   const int total_rays = 4 * options.rays_per_side;
   for (int iteration = 0; iteration < options.iterations; ++iteration) {
     search = SearchSides(
-        image, ProjectSides(mapping, centre, angle, edge_reach, height_mm, options), options);
+        image,
+        ProjectSides(mapping, centre, angle, edge_reach, height_mm, options.rays_per_side, options),
+        options);
     if (search.edge_pixels.size() < 6) {
       result.reason = "no side edges";
       return result;
     }
     // The last search's edges are all the fit can count as inliers: too few cannot make the
-    // support, and the fit need not run (the same verdict, sooner).
-    if (iteration + 1 == options.iterations &&
-        static_cast<double>(search.edge_pixels.size()) / total_rays < options.min_support) {
+    // support, and the fit need not run (the same verdict, sooner). A square aligned as a
+    // whole already whose first search finds too few does not gain them by a refit (none of
+    // the evaluation's tiles did), and most candidates, no tiles, end here.
+    if (static_cast<double>(search.edge_pixels.size()) / total_rays < options.min_support) {
       result.reason = "sides found on too few rays";
       return result;
     }

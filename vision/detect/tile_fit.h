@@ -16,6 +16,10 @@ struct TileFitOptions {
   // turn (within +-align_turn_deg) that put the most edge on the predicted sides.
   double align_reach_mm = 6;
   double align_turn_deg = 4;
+  // ... from this many rays per side: the alignment sums the evidence of every ray of a pair
+  // of sides, so half the rays place the square as well, and a candidate that is no tile
+  // (most of them) costs half as much.
+  int align_rays_per_side = 6;
   // An edge on a ray is clear when at least this share of the strongest near the side: the
   // top edge is the first clear edge out of the face (a dark outline, the wall's foot and
   // shadows lie beyond it).

@@ -159,6 +159,30 @@ TEST_F(TileFinderTest, CoinsOnTilesAreMeasuredATileHigher) {
   EXPECT_LT(errors[errors.size() / 2], 0.6) << "median position error of coins on tiles";
 }
 
+// A marker's black square and its code's cells make squares that fit well; none is fitted (no
+// tile can lie there without hiding the marker), each is turned down as a candidate.
+TEST_F(TileFinderTest, NoTileIsFittedOnAMarkersBlackSquare) {
+  for (const SceneResult& result : scenes_) {
+    const calibration::TableCalibration calibration =
+        TruthCalibration(result.scene.camera, result.scene.layout);
+    std::vector<int> turned_down(4, 0);
+    for (const RejectedCandidate& rejected : result.detection.rejected) {
+      const cv::Point2d at(rejected.table_mm.x, rejected.table_mm.y);
+      if (rejected.kind != ObservedKind::kTile || !calibration.InMarkerSquare(at, 0)) continue;
+      EXPECT_EQ(rejected.stage, "candidates") << rejected.reason;
+      for (size_t id = 0; id < 4; ++id)
+        turned_down[id] +=
+            cv::norm(at - calibration.marker_centres_mm[id]) < calibration.marker_side_mm;
+    }
+    for (size_t id = 0; id < 4; ++id)
+      EXPECT_GE(turned_down[id], 1)
+          << "no candidate on marker " << id << " in scene " << result.scene.render.seed;
+    for (const ObservedPiece& seen : result.detection.pieces)
+      EXPECT_FALSE(seen.kind == ObservedKind::kTile &&
+                   calibration.InMarkerSquare({seen.position_mm.x, seen.position_mm.y}, 0));
+  }
+}
+
 TEST(TileOptionsTest, CheckNamesTheFieldOutOfRange) {
   TileOptions options;
   EXPECT_NO_THROW(options.Check());
@@ -173,6 +197,20 @@ TEST(TileOptionsTest, CheckNamesTheFieldOutOfRange) {
   options = TileOptions{};
   options.face.max_hidden = 1.5;
   EXPECT_THROW(options.Check(), std::invalid_argument);
+  const auto names = [](const TileOptions& wrong, const std::string& field) {
+    try {
+      wrong.Check();
+    } catch (const std::invalid_argument& error) {
+      return std::string(error.what()).find(field) != std::string::npos;
+    }
+    return false;
+  };
+  options = TileOptions{};
+  options.fit.align_rays_per_side = options.fit.rays_per_side + 1;
+  EXPECT_TRUE(names(options, "TileFitOptions.align_rays_per_side"));
+  options = TileOptions{};
+  options.face.look_supersample = options.face.supersample + 1;
+  EXPECT_TRUE(names(options, "TileFaceOptions.look_supersample"));
 }
 
 }  // namespace
