@@ -12,9 +12,6 @@ struct TileCandidateOptions {
   // Votes gathered near a centre, as a share of what a tile seen on all four sides gathers:
   // a tile with two sides lost against the table still has half.
   double min_support = 0.4;
-  // Agreement of the voters' edge directions modulo 90 degrees (0: none, 1: all parallel or
-  // square to each other): a tile's edges agree, texture and printed art do not.
-  double min_coherence = 0.35;
   int max_candidates = 120;  // strongest first
 };
 

@@ -16,8 +16,6 @@ void TileOptions::Check() const {
   Require(candidates.min_gradient > 0, "candidates.min_gradient", "positive");
   Require(candidates.min_support > 0 && candidates.min_support < 2, "candidates.min_support",
           "in (0, 2)");
-  Require(candidates.min_coherence >= 0 && candidates.min_coherence <= 1,
-          "candidates.min_coherence", "in 0..1");
   Require(candidates.max_candidates >= 1, "candidates.max_candidates", "at least 1");
   fit.Check();
   face.Check();
