@@ -93,9 +93,9 @@ bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOp
 // left, where the camera cannot tell it from the vacated place, or off to a side). So did one
 // first seen away from its place and then going back the way it came (or off to a side, when
 // the hand hid it for frames as it was flicked): the flick's interval may hide anything (the
-// flicking hand, frames of blur). The first piece its footprint meets
-// going on straight from where it was last seen moving, within reach, may have been touched:
-// that piece and when, or nothing.
+// flicking hand, frames of blur). The first piece its footprint meets going on straight from
+// where it was last seen moving, within reach, may have been touched: that piece and when, or
+// nothing.
 std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
     const ShotPiece& a, const std::vector<ShotPiece>& pieces, const TrackerOptions& options) {
   const std::vector<PathSample>& samples = a.path.Samples();
