@@ -336,6 +336,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     reset_background_ = false;
     settled_ = cv::Mat();
     unconfirmed_.clear();
+    vacated_since_detection_.clear();
     detected_places_.clear();
   }
   const cv::Mat change_bg = ColourChange(view, background_);
@@ -452,6 +453,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       // stays as it was.
       const bool refittable = track.piece.kind == ObservedKind::kCoin;
       if (seen_at_rest && !found_elsewhere && (!unconfirmed_.contains(track.id) || !refittable) &&
+          !vacated_since_detection_.contains(track.id) &&
           InnerDiscShare(unchanged_since, at, kInnerDisc * RadiusOf(track)) <
               options_.disturbed_share) {
         out.pieces.push_back(Kept(track, at));
@@ -459,6 +461,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       }
     }
     detected_places_ = std::move(detected_now);
+    vacated_since_detection_.clear();
     // The settled table is the background from now on, where it is still: fingertips
     // leaving the view, too few to be taken for a hand, are not (they would stay behind as
     // a change that moves).
@@ -529,7 +532,8 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
                                      candidates, false, true)) {
           out.pieces.push_back(*piece);
         }
-      } else if (at_rest && !vacated[t] && !track.hidden && !under_hand(track.rest)) {
+      } else if (at_rest && !vacated[t] && !track.hidden && !under_hand(track.rest) &&
+                 !vacated_since_detection_.contains(track.id)) {
         // Its place looks as it did: still there, so the first blur of a shot (a piece flicked
         // from under the hand) is not taken for it. (Once pieces move, their blurs and the
         // places they vacate change too often for "as it did" to hold.)
@@ -544,8 +548,10 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       const bool measured =
           std::any_of(out.pieces.begin(), out.pieces.end(),
                       [&](const ObservedPiece& piece) { return piece.track_id == track.id; });
-      if (!measured && (disturbed[t] || !Refit(track, track.rest, frame)))
+      if (!measured && (disturbed[t] || !Refit(track, track.rest, frame))) {
         out.vacated.push_back(track.id);
+        vacated_since_detection_.insert(track.id);
+      }
     }
     // Moving blobs nobody explains: a piece the tracker did not see move (set moving under a
     // hand), once a second frame confirms it moves on.

@@ -121,6 +121,10 @@ class CameraAnalyzer {
   cv::Mat settled_;     // the top view at the last full detection
   // Tracks the last full detection kept without detecting or fitting them.
   std::set<int> unconfirmed_;
+  // Tracks whose place was found empty since the last full detection: not kept as still
+  // there when the place later looks as the background does (the running background absorbs
+  // an empty place within `absorb_frames`).
+  std::set<int> vacated_since_detection_;
   // Where the last full detection found pieces (table mm).
   std::vector<rules::Vec2> detected_places_;
   cv::Mat stable_;      // CV_16U: frames each pixel stayed unchanged

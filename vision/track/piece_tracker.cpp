@@ -658,15 +658,73 @@ void PieceTracker::ReclaimLost() {
     std::erase(shot_->left_table, id);
     std::erase(shot_->moved, track.id);
     if (!std::count(shot_->moved.begin(), shot_->moved.end(), id)) shot_->moved.push_back(id);
-    for (ObservedContact& contact : reported_contacts_) {
-      if (contact.piece == track.id) contact.piece = id;
-      if (contact.other == track.id) contact.other = id;
-    }
-    // The piece's two tracks came close: no contact.
-    std::erase_if(reported_contacts_,
-                  [](const ObservedContact& contact) { return contact.piece == contact.other; });
+    RenameInContacts(track.id, id);
     track.id = id;
     track.piece.track_id = id;
+  }
+  ClaimBlursFlickedUnseen();
+}
+
+void PieceTracker::RenameInContacts(int from, int to) {
+  for (ObservedContact& contact : reported_contacts_) {
+    if (contact.piece == from) contact.piece = to;
+    if (contact.other == from) contact.other = to;
+  }
+  // The piece's two tracks came close: no contact.
+  std::erase_if(reported_contacts_,
+                [](const ObservedContact& contact) { return contact.piece == contact.other; });
+}
+
+void PieceTracker::ClaimBlursFlickedUnseen() {
+  const auto left = [&](int id) {
+    return std::count(shot_->left_table.begin(), shot_->left_table.end(), id) > 0;
+  };
+  for (auto piece = departed_.begin(); piece != departed_.end(); ++piece) {
+    Track& lost = piece->second;
+    // Gone from its place unseen (a hand hid it, or it left too fast to follow), not lost on
+    // the way.
+    if (!lost.Identified() || lost.path.size() >= 2 || left(lost.id)) continue;
+    auto claimed = departed_.end();
+    double nearest = std::numeric_limits<double>::infinity();
+    for (auto blur = departed_.begin(); blur != departed_.end(); ++blur) {
+      const Track& flown = blur->second;
+      if (flown.Identified() || flown.piece.kind != lost.piece.kind || !left(flown.id) ||
+          flown.path.size() < 2 || flown.path.front().time_s < lost.seen_s)
+        continue;
+      // The line it flew on, run back from where it was first seen: it passes over the
+      // place the piece vanished from, no farther back than its speed carried it since.
+      const PathSample& first = flown.path.front();
+      const PathSample& next = flown.path[1];
+      const double step = rules::Distance(first.position, next.position);
+      const double dt = next.time_s - first.time_s;
+      if (step <= 0 || dt <= 0) continue;
+      const rules::Vec2 back = (first.position - next.position) * (1 / step);
+      const rules::Vec2 to_place = lost.rest - first.position;
+      const double along = rules::Dot(to_place, back);
+      const double off_line = std::abs(rules::Cross(back, to_place));
+      const double reach = (step / dt) * (first.time_s - lost.seen_s) + options_.rest_gate_mm;
+      const double radius = rules::EquivalentRadius(lost.piece.footprint);
+      if (along <= 0 || along > reach || off_line > radius || off_line >= nearest) continue;
+      nearest = off_line;
+      claimed = blur;
+    }
+    if (claimed == departed_.end()) continue;
+    // The piece flicked from under the hand and off the table, seen only as a blur: its place,
+    // then the blur's path.
+    const Track blur = claimed->second;
+    departed_.erase(claimed);
+    lost.path.assign(1, {lost.seen_s, lost.rest, lost.piece.sigma_mm});
+    lost.path.insert(lost.path.end(), blur.path.begin(), blur.path.end());
+    lost.left_seen_s = lost.seen_s;
+    lost.moving_since_s = blur.moving_since_s;
+    lost.seen_s = blur.seen_s;
+    if (std::count(shot_->moved.begin(), shot_->moved.end(), lost.id)) {
+      std::erase(shot_->moved, blur.id);
+    } else {
+      std::replace(shot_->moved.begin(), shot_->moved.end(), blur.id, lost.id);
+    }
+    std::replace(shot_->left_table.begin(), shot_->left_table.end(), blur.id, lost.id);
+    RenameInContacts(blur.id, lost.id);
   }
 }
 

@@ -136,6 +136,12 @@ class PieceTracker {
   // from sight in it is that piece, and takes its track, so the shot's before and after
   // tables name it alike.
   void ReclaimLost();
+  // Part of ReclaimLost: a piece that vanished from its place unseen (a hand hid it) while a
+  // blur of its kind flew off the table on a line running back over that place was flicked
+  // from under the hand: the blur was that piece, and its track takes the blur's path.
+  void ClaimBlursFlickedUnseen();
+  // The shot's contacts reported for track `from` are `to`'s.
+  void RenameInContacts(int from, int to);
   // Whether a piece lost from sight in this shot (not off the table) is still missing.
   bool LostPieceMissing() const;
   // The piece lost in this shot nearest to `at` (within `reach_mm`) that `eligible` accepts,

@@ -1167,5 +1167,41 @@ TEST(PieceTrackerTest, ABlurRightAfterTheOnlyCoinWasLiftedIsThatCoinPutDownAndFl
   EXPECT_EQ(TrackNear(ended[0].shot.after, {430, 300}), id);
 }
 
+// Ppolf seed 22: the hand at the tee hid the coin as it was flicked. The camera saw a blur
+// flying off the table on the line from the coin's place, and never the coin again. The blur
+// was the coin: it left the table.
+TEST(PieceTrackerTest, ACoinFlickedFromUnderTheHandAndSeenOnlyAsABlurOffTheTableLeftIt) {
+  TrackerOptions options;
+  options.area = testing::Rectangle({0, 0}, {1400, 900});
+  for (const bool on_line : {true, false}) {
+    Recorder run{PieceTracker(options), {}};
+    const ObservedPiece coin = Confident(Coin("suns", {1094, 299}));
+    const ObservedPiece other = Confident(Coin("moons", {400, 700}));
+    double t = 0;
+    for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin, other}));
+    const int id = TrackNear(run.tracker.Table(t), coin.position_mm);
+    const auto with_hand = [&](std::vector<ObservedPiece> pieces) {
+      TrackerFrame frame = Between(t, std::move(pieces), /*hand=*/true);
+      frame.hidden = {testing::Rectangle({1070, 240}, {1250, 330})};
+      return frame;
+    };
+    for (int i = 0; i < 4; ++i, t += 1.0 / 30) run(with_hand({other}));
+    // Off the line from the coin's place, the blur is some other piece's (it started no
+    // nearer the coin than 60 mm to the side).
+    const double y = on_line ? 291 : 231;
+    for (double x = 812; x > -60; x -= 97, t += 1.0 / 30) run(with_hand({Blur({x, y}), other}));
+    for (int i = 0; i < 3; ++i, t += 1.0 / 30) run(with_hand({other}));
+    for (; t < 3.0; t += 1.0 / 30) run(Look(t, {other}));
+    const auto ended = Of(run.events, Type::kShotEnded);
+    if (!on_line) {
+      EXPECT_TRUE(ended.empty());
+      continue;
+    }
+    ASSERT_EQ(ended.size(), 1u);
+    EXPECT_EQ(ended[0].shot.moved, std::vector<int>{id});
+    EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{id});
+  }
+}
+
 }  // namespace
 }  // namespace tabref::vision
