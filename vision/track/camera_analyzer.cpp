@@ -7,6 +7,7 @@
 #include <string>
 
 #include "vision/track/contacts.h"
+#include "vision/track/hysteresis_mask.h"
 
 namespace tabref::vision {
 namespace {
@@ -51,6 +52,8 @@ void CameraAnalyzerOptions::Check() const {
   Require(motion_px_per_mm >= 0.2 && motion_px_per_mm <= 3, "motion_px_per_mm", "in 0.2..3");
   Require(change_threshold > 0 && change_threshold < 255, "change_threshold", "in (0, 255)");
   Require(motion_threshold > 0 && motion_threshold < 255, "motion_threshold", "in (0, 255)");
+  Require(faint_change_threshold > 0 && faint_change_threshold <= change_threshold,
+          "faint_change_threshold", "in (0, change_threshold]");
   Require(absorb_frames >= 2 && absorb_frames <= 1000, "absorb_frames", "in 2..1000");
   Require(absorb_hand_frames >= absorb_frames && absorb_hand_frames <= 10000, "absorb_hand_frames",
           "in absorb_frames..10000");
@@ -487,18 +490,41 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       disturbed[t] = share > options_.disturbed_share;
       vacated[t] = share > kVacatedShare;
     }
-    for (size_t t = 0; t < tracks.size(); ++t) {
-      const Track& track = tracks[t];
-      const rules::Vec2 origin =
-          track.moving && !track.path.empty() ? track.path.front().position : track.rest;
-      if (!followed(track) || (!track.moving && !vacated[t])) continue;
-      if (track.moving && rules::Distance(tracker.Predict(track, time_s), origin) < RadiusOf(track))
-        continue;
-      const cv::Point2d px = view_->ToPixel({origin.x, origin.y});
-      cv::circle(candidates, px,
-                 static_cast<int>(std::ceil((RadiusOf(track) + kVacatedMarginMm) * scale)),
-                 cv::Scalar(0), cv::FILLED);
-    }
+    const auto blank_vacated = [&](cv::Mat& mask) {
+      for (size_t t = 0; t < tracks.size(); ++t) {
+        const Track& track = tracks[t];
+        const rules::Vec2 origin =
+            track.moving && !track.path.empty() ? track.path.front().position : track.rest;
+        if (!followed(track) || (!track.moving && !vacated[t])) continue;
+        if (track.moving &&
+            rules::Distance(tracker.Predict(track, time_s), origin) < RadiusOf(track))
+          continue;
+        const cv::Point2d px = view_->ToPixel({origin.x, origin.y});
+        cv::circle(mask, px,
+                   static_cast<int>(std::ceil((RadiusOf(track) + kVacatedMarginMm) * scale)),
+                   cv::Scalar(0), cv::FILLED);
+      }
+    };
+    blank_vacated(candidates);
+    // A moving piece whose change is too faint to find (blurred, on a table its colour): the
+    // faint change joined to strong change, made once for the frame when first needed.
+    cv::Mat faint;
+    const auto faint_candidates = [&]() -> cv::Mat& {
+      if (faint.empty()) {
+        cv::Mat change_off_hand = change_bg.clone();
+        change_off_hand.setTo(0, hand_.mask);
+        faint = HysteresisMask(change_off_hand, options_.faint_change_threshold,
+                               options_.change_threshold);
+        blank_vacated(faint);
+        faint &= candidates | (change_off_hand <= options_.change_threshold);
+        // Only where the image moves: a faint change that stays put (a shadow, a tile's edge
+        // the background has not taken in) is no piece on its way.
+        cv::Mat near_motion;
+        cv::dilate(moving, near_motion, cv::Mat());
+        faint &= near_motion;
+      }
+      return faint;
+    };
     // Moving pieces first: each takes the blob where its motion predicts it. A disturbed
     // resting piece is re-acquired anywhere near its place, so it takes only what is left (else
     // it may take the blob of the piece that struck it, and that piece the struck one's).
@@ -514,11 +540,15 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       const double reach =
           std::max(2.5 * RadiusOf(track), 0.6 * speed * dt + 1.5 * RadiusOf(track));
       const bool slow = speed < options_.refit_below_mm_s;
-      if (const auto piece = MeasureMoving(track, tracker.Predict(track, time_s), reach, frame,
-                                           candidates, slow, false)) {
-        out.pieces.push_back(*piece);
-      }
+      const rules::Vec2 predicted = tracker.Predict(track, time_s);
+      std::optional<ObservedPiece> piece =
+          MeasureMoving(track, predicted, reach, frame, candidates, slow, false);
+      if (!piece)
+        piece = MeasureMoving(track, predicted, reach, frame, faint_candidates(), slow, false);
+      if (piece) out.pieces.push_back(*piece);
     }
+    // What the faint pass took is taken.
+    if (!faint.empty()) candidates &= faint;
     const bool at_rest =
         std::none_of(tracks.begin(), tracks.end(), [](const Track& track) { return track.moving; });
     for (size_t t = 0; t < tracks.size(); ++t) {

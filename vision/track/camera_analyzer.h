@@ -26,6 +26,9 @@ struct CameraAnalyzerOptions {
   // moved there, and from the previous frame that counts as motion.
   double change_threshold = 30;
   double motion_threshold = 16;
+  // Between full detections, a change above this joined to one above `change_threshold` is
+  // part of the same blob (a blurred piece's faint edges and low-contrast parts).
+  double faint_change_threshold = 18;
   // A pixel that stayed unchanged this many frames joins the background (a stopped piece, a
   // vacated place) ...
   int absorb_frames = 15;
