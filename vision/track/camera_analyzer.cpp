@@ -516,6 +516,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
         faint = HysteresisMask(change_off_hand, options_.faint_change_threshold,
                                options_.change_threshold);
         blank_vacated(faint);
+        // Strong change a piece took already stays taken.
         faint &= candidates | (change_off_hand <= options_.change_threshold);
         // Only where the image moves: a faint change that stays put (a shadow, a tile's edge
         // the background has not taken in) is no piece on its way.
