@@ -140,6 +140,21 @@ double Gap(const Footprint& a, const Footprint& b) {
   return PolygonGap(std::get<Polygon>(a), std::get<Polygon>(b));
 }
 
+double SignedGap(const Footprint& a, const Footprint& b) {
+  const auto* disc = std::get_if<Circle>(&a);
+  const Footprint* other = &b;
+  if (disc == nullptr) {
+    disc = std::get_if<Circle>(&b);
+    other = &a;
+  }
+  if (disc == nullptr) return Gap(a, b);
+  if (const auto* circle = std::get_if<Circle>(other))
+    return Distance(disc->center, circle->center) - circle->radius - disc->radius;
+  const auto& polygon = std::get<Polygon>(*other);
+  const double outline = DistanceToOutline(disc->center, polygon);
+  return (Contains(polygon, disc->center) ? -outline : outline) - disc->radius;
+}
+
 double Area(const Footprint& footprint) {
   if (const auto* circle = std::get_if<Circle>(&footprint))
     return std::numbers::pi * circle->radius * circle->radius;

@@ -59,6 +59,9 @@ bool Contains(const Polygon& polygon, Vec2 p);
 double DistanceToFootprint(Vec2 p, const Footprint& footprint);
 // The gap between two footprints: 0 when they touch or overlap.
 double Gap(const Footprint& a, const Footprint& b);
+// The gap, negative by how deep a disc reaches into the other footprint (a measured position
+// overlapping another piece says how surely they touched); two polygons overlap by 0.
+double SignedGap(const Footprint& a, const Footprint& b);
 // The area a footprint covers (mm^2), and the radius of a disc as large (how close two
 // pieces' centres come side by side, however long they are).
 double Area(const Footprint& footprint);

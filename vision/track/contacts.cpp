@@ -25,12 +25,31 @@ double Tolerance(double base_mm, const ShotPiece& a, const ShotPiece& b) {
 }
 
 double GapAt(const ShotPiece& a, rules::Vec2 at_a, const ShotPiece& b, rules::Vec2 at_b) {
-  return rules::Gap(a.FootprintAt(at_a), b.FootprintAt(at_b));
+  return rules::SignedGap(a.FootprintAt(at_a), b.FootprintAt(at_b));
+}
+
+// How surely `piece` was placed at `time_s`: its rest's sigma before its path, else the larger
+// of the two samples around that moment (a blurred sample is placed less surely than a sharp
+// one).
+double SigmaAt(const ShotPiece& piece, double time_s) {
+  if (piece.path.Empty() || time_s <= piece.path.StartTime()) return piece.sigma_mm;
+  const std::vector<PathSample>& samples = piece.path.Samples();
+  const auto after =
+      std::lower_bound(samples.begin(), samples.end(), time_s,
+                       [](const PathSample& sample, double t) { return sample.time_s < t; });
+  if (after == samples.end()) return samples.back().sigma_mm;
+  return std::max(after->sigma_mm, after == samples.begin() ? 0.0 : (after - 1)->sigma_mm);
 }
 
 // The smallest gap between `a` and `b` over [from, to] along their refined paths, and when.
+// With `sigmas`, the gap is first widened by that many sigmas of the two places at each moment:
+// the moment the pieces came surely closest.
 std::pair<double, double> SmallestGap(const ShotPiece& a, const ShotPiece& b, double from,
-                                      double to) {
+                                      double to, double sigmas = 0) {
+  const auto gap_at = [&](double t) {
+    const double gap = GapAt(a, a.At(t), b, b.At(t));
+    return sigmas > 0 ? gap + sigmas * std::hypot(SigmaAt(a, t), SigmaAt(b, t)) : gap;
+  };
   std::vector<double> times = {from, to};
   for (const ShotPiece* piece : {&a, &b}) {
     for (const PathSample& sample : piece->path.Refined()) {
@@ -38,7 +57,7 @@ std::pair<double, double> SmallestGap(const ShotPiece& a, const ShotPiece& b, do
     }
   }
   std::sort(times.begin(), times.end());
-  std::pair<double, double> best = {GapAt(a, a.At(from), b, b.At(from)), from};
+  std::pair<double, double> best = {gap_at(from), from};
   for (size_t i = 0; i + 1 < times.size(); ++i) {
     const double t0 = times[i];
     const double t1 = times[i + 1];
@@ -48,7 +67,7 @@ std::pair<double, double> SmallestGap(const ShotPiece& a, const ShotPiece& b, do
     const int steps = std::max(1, static_cast<int>(std::ceil(travel / kSubstepMm)));
     for (int s = 1; s <= steps; ++s) {
       const double t = t0 + (t1 - t0) * s / steps;
-      const double gap = GapAt(a, a.At(t), b, b.At(t));
+      const double gap = gap_at(t);
       if (gap < best.first) best = {gap, t};
     }
   }
@@ -58,26 +77,32 @@ std::pair<double, double> SmallestGap(const ShotPiece& a, const ShotPiece& b, do
 // How far `a` could have slid in the frame interval its path starts with: the first step
 // seen is short of it when the flick came late in the interval, or when the piece went
 // elsewhere first and rebounded. Sliding decelerates steadily, so the second step plus its
-// loss to the third estimates the first.
+// loss to the third estimates the first; at most, as the second step may be short by two
+// sigmas of its ends (a blur's centroid strays by millimetres).
 double FirstStepReach(const std::vector<PathSample>& samples) {
   const double second = rules::Distance(samples[1].position, samples[2].position);
   const double third =
       samples.size() > 3 ? rules::Distance(samples[2].position, samples[3].position) : second;
-  return second + std::max(0.0, second - third);
+  return second + std::max(0.0, second - third) +
+         2 * std::hypot(samples[1].sigma_mm, samples[2].sigma_mm);
 }
 
 // A rebound off `b` in the interval `a` was flicked in, which no path sample shows: `a`
 // rested close enough to `b` to reach it and come back within that interval, and slid away
-// from `b` after it.
+// from `b` after it. Flicked under the hand, the interval runs from when it was last seen at
+// rest (a putt at the hole tile then goes out and back unseen).
 bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOptions& options) {
   const std::vector<PathSample>& samples = a.path.Samples();
   if (samples.size() < 3) return false;
   const double start = samples.front().time_s;
   if (!b.path.Empty() && b.path.StartTime() <= start) return false;
   const double first_step = rules::Distance(samples[0].position, samples[1].position);
+  const double frame_s = samples[2].time_s - samples[1].time_s;
+  const double unseen_s = samples[1].time_s - std::min(start, a.left_seen_s.value_or(start));
+  const double frames = frame_s > 0 ? std::max(1.0, unseen_s / frame_s) : 1.0;
   // A rebound loses speed (a restitution of 0.5 or more): before it the piece was up to
   // twice as fast as after.
-  const double spare = std::max(0.0, 2 * FirstStepReach(samples) - first_step);
+  const double spare = std::max(0.0, 2 * FirstStepReach(samples) * frames - first_step);
   const double gap_at_rest = GapAt(a, samples[0].position, b, b.At(start));
   // Overlapping footprints: `a` stood on `b` (or `b` on `a`), no rebound to tell.
   if (gap_at_rest <= 0 || gap_at_rest > Tolerance(options.touch_mm, a, b) + 0.5 * spare)
@@ -214,8 +239,16 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
       // Pieces touching before the shot are not a touch of the shot.
       if (GapAt(a, a.At(from), b, b.At(from)) <= tolerance) continue;
       const auto [gap, when] = SmallestGap(a, b, from, to);
-      // Wider than a graze, yet within the measurement's uncertainty: too close to call.
-      if (gap <= tolerance) add(when, a.track, b.track, gap > options.graze_mm);
+      if (gap > tolerance) continue;
+      // A graze is sure only where the pieces came within it by two sigmas of their places
+      // then (a blurred blob's centre strays by millimetres); otherwise, within the
+      // measurement's uncertainty, too close to call.
+      const auto [sure_gap, sure_when] = SmallestGap(a, b, from, to, 2);
+      if (sure_gap <= options.graze_mm) {
+        add(sure_when, a.track, b.track);
+      } else {
+        add(when, a.track, b.track, true);
+      }
     }
   }
   for (const ShotPiece& a : pieces) {

@@ -56,8 +56,9 @@ struct TrackerOptions {
   // and a motionless image says nothing of it. A flicked piece leaves the hand farther in a frame.
   double hand_touch_mm = 5;
   // Contacts from trajectories: a footprint gap of at most `touch_mm` (plus two sigmas) at a
-  // kink of a path or where a struck piece started moving; `graze_mm` anywhere else (wider
-  // than `graze_mm` but within the two sigmas, the touch is only possible: uncertain).
+  // kink of a path or where a struck piece started moving; `graze_mm` anywhere else, by two
+  // sigmas of the two places at that moment (within `graze_mm` only with the two sigmas
+  // added, the touch is only possible: uncertain).
   double touch_mm = 3;
   double graze_mm = 0.5;
   // A path kinks where its direction turns by more than this (degrees) between frames ...

@@ -23,6 +23,15 @@ TEST(Geometry, GapFromDiscToRotatedSquareMeasuresToTheNearestEdge) {
   EXPECT_DOUBLE_EQ(Gap(Circle{{0, 0}, 5}, tile), 0.0);
 }
 
+TEST(Geometry, SignedGapSaysHowDeepADiscReachesIntoTheOther) {
+  const Polygon tile = Square({0, 0}, 50.8, 0);
+  EXPECT_NEAR(SignedGap(Circle{{0, 40}, 10}, tile), 40 - 25.4 - 10, 1e-9);
+  EXPECT_NEAR(SignedGap(tile, Circle{{0, 30}, 10}), 30 - 25.4 - 10, 1e-9);
+  EXPECT_NEAR(SignedGap(Circle{{0, 20}, 10}, tile), -5.4 - 10, 1e-9);  // centre inside
+  EXPECT_NEAR(SignedGap(Circle{{0, 0}, 5}, Circle{{6, 0}, 5}), -4, 1e-9);
+  EXPECT_DOUBLE_EQ(SignedGap(tile, Square({10, 0}, 50.8, 0)), 0.0);
+}
+
 TEST(Geometry, GapBetweenPolygonsIsZeroWhenTheyOverlapOrTouch) {
   const Polygon a = Square({0, 0}, 10, 0);
   EXPECT_DOUBLE_EQ(Gap(a, Square({10, 0}, 10, 0)), 0.0);

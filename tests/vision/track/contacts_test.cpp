@@ -1,0 +1,91 @@
+#include "vision/track/contacts.h"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+namespace tabref::vision {
+namespace {
+
+constexpr double kFrameS = 1.0 / 30;
+constexpr double kCoinRadiusMm = 9.525;
+constexpr double kTileSideMm = 50.8;
+constexpr double kBlurSigmaMm = 2.0;
+constexpr double kSharpSigmaMm = 0.15;
+
+// The hole tile at the origin, square to the axes, resting through the shot.
+ShotPiece HoleTile() {
+  ShotPiece tile;
+  tile.track = 1;
+  tile.footprint = rules::Square({0, 0}, kTileSideMm, 0);
+  tile.sigma_mm = 0.3;
+  return tile;
+}
+
+// A coin below the tile (y > 0) at `gap` mm from its edge.
+rules::Vec2 BelowTile(double x, double gap) { return {x, kTileSideMm / 2 + kCoinRadiusMm + gap}; }
+
+// A coin resting at `samples.front()` and sliding through the rest, one frame apart.
+ShotPiece Coin(const std::vector<PathSample>& samples, std::optional<double> left_seen_s = {}) {
+  ShotPiece coin;
+  coin.track = 2;
+  coin.rest = samples.front().position;
+  coin.footprint = rules::Circle{coin.rest, kCoinRadiusMm};
+  coin.sigma_mm = samples.back().sigma_mm;
+  coin.path = Path(samples, TrackerOptions());
+  coin.left_seen_s = left_seen_s;
+  return coin;
+}
+
+std::vector<ObservedContact> Contacts(const ShotPiece& coin) {
+  return FindContacts({HoleTile(), coin}, TrackerOptions());
+}
+
+// A coin sliding past the tile's side at `gap` mm from it, placed to `sigma_mm`, measured
+// `closest` mm from it as it passes the middle.
+std::vector<PathSample> PassingAlongTheTile(double gap, double closest, double sigma_mm) {
+  std::vector<PathSample> samples = {{0, BelowTile(-100, gap), kSharpSigmaMm}};
+  for (int frame = 1; frame <= 9; ++frame) {
+    const double x = -100 + 20 * frame;
+    samples.push_back({frame * kFrameS, BelowTile(x, x == 0 ? closest : gap), sigma_mm});
+  }
+  return samples;
+}
+
+TEST(ContactsTest, ABlurredFrameOverlappingTheHoleIsOnlyAPossibleGraze) {
+  // Half a millimetre clear of the tile, but one frame's blur, placed to two millimetres,
+  // overlaps it by 0.4 mm.
+  const auto contacts = Contacts(Coin(PassingAlongTheTile(0.55, -0.4, kBlurSigmaMm)));
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_TRUE(contacts[0].uncertain);
+}
+
+TEST(ContactsTest, ASharpFrameOverlappingTheHoleBeyondItsUncertaintyIsATouch) {
+  const auto contacts = Contacts(Coin(PassingAlongTheTile(0.55, -1, kSharpSigmaMm)));
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_FALSE(contacts[0].uncertain);
+}
+
+// A putt from 9 mm below the tile, first seen 17 mm farther down, sliding on away from it.
+std::vector<PathSample> PuttSeenGoingAway(double rest_s) {
+  const double first_s = rest_s + kFrameS;
+  return {{rest_s, BelowTile(0, 9), kSharpSigmaMm},
+          {first_s, BelowTile(4, 26), kBlurSigmaMm},
+          {first_s + kFrameS, BelowTile(5, 30.5), kBlurSigmaMm},
+          {first_s + 2 * kFrameS, BelowTile(5.5, 32.4), kBlurSigmaMm},
+          {first_s + 3 * kFrameS, BelowTile(5.5, 32.6), kSharpSigmaMm}};
+}
+
+TEST(ContactsTest, APuttFlickedUnderTheHandAndFirstSeenGoingAwayMayHaveReboundedOffTheHole) {
+  // Last seen at rest five frames before it was first seen moving: the hand hid the flick, and
+  // a coin that fast covers 9 mm out and 26 mm back in that time.
+  const double rest_s = 1.0;
+  const auto contacts = Contacts(Coin(PuttSeenGoingAway(rest_s), rest_s - 4 * kFrameS));
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_TRUE(contacts[0].uncertain);
+  // Seen at rest the frame before: the coin was flicked straight away from the tile.
+  EXPECT_TRUE(Contacts(Coin(PuttSeenGoingAway(rest_s), rest_s)).empty());
+}
+
+}  // namespace
+}  // namespace tabref::vision
