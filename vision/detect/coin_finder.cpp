@@ -58,6 +58,9 @@ ObservedPiece Measured(const FrameContext& context, const CoinFit& fit, double t
   piece.sigma_mm =
       std::sqrt(fit.centre_sigma_mm * fit.centre_sigma_mm + mapped.sigma_mm * mapped.sigma_mm +
                 context.options.model_sigma_mm * context.options.model_sigma_mm + unseen * unseen);
+  const CoinFitOptions& usual = context.options.coin_fit;
+  if (fit.support < usual.min_support || fit.tight_support < usual.min_tight_support)
+    piece.sigma_mm = std::max(piece.sigma_mm, context.options.weak_coin_sigma_mm);
   piece.footprint = rules::Circle{piece.position_mm, 0.5 * context.set.coin_diameter_mm};
   return piece;
 }
@@ -114,16 +117,27 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
         SquareUnder(context.mapping, initial, coin_top, coin_radius, raised, &lifted);
     const double base = square >= 0 ? raised[static_cast<size_t>(square)].top_mm : 0.0;
     if (square >= 0) initial = lifted;
-    CoinFit fit = FitCoin(context.frame, context.mapping, initial, coin_radius, base + coin_top,
-                          base, context.options.coin_fit);
+    const auto fit_with = [&](const CoinFitOptions& fit_options) {
+      return FitCoin(context.frame, context.mapping, initial, coin_radius, base + coin_top, base,
+                     fit_options);
+    };
+    const auto try_again = [&](CoinFit& fit, const CoinFitOptions& fit_options) {
+      CoinFit again = fit_with(fit_options);
+      if (again.accepted) fit = std::move(again);
+    };
+    CoinFit fit = fit_with(context.options.coin_fit);
     const double second_reach = context.options.coin_second_reach_mm;
     if (!fit.accepted && fit.support < context.options.coin_fit.min_support &&
         second_reach > context.options.coin_fit.align_reach_mm) {
       CoinFitOptions wider = context.options.coin_fit;
       wider.align_reach_mm = second_reach;
-      CoinFit again = FitCoin(context.frame, context.mapping, initial, coin_radius, base + coin_top,
-                              base, wider);
-      if (again.accepted) fit = std::move(again);
+      try_again(fit, wider);
+    }
+    if (!fit.accepted && context.NearExpected(Vec(initial))) {
+      CoinFitOptions lenient = context.options.coin_fit;
+      lenient.min_support *= context.options.expected_coin_support_share;
+      lenient.min_tight_support *= context.options.expected_coin_support_share;
+      try_again(fit, lenient);
     }
     if (!fit.accepted) {
       context.Reject(ObservedKind::kCoin, "fit", (square >= 0 ? "on a tile: " : "") + fit.reason,

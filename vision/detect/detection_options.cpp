@@ -31,6 +31,9 @@ void DetectionOptions::Check() const {
   Require(unseen_rim_sigma_mm >= 0 && unseen_rim_sigma_mm < 10, "unseen_rim_sigma_mm",
           "in [0, 10)");
   Require(expected_reach_mm >= 0 && expected_reach_mm <= 100, "expected_reach_mm", "in 0..100");
+  Require(expected_coin_support_share > 0 && expected_coin_support_share <= 1,
+          "expected_coin_support_share", "in (0, 1]");
+  Require(weak_coin_sigma_mm >= 0 && weak_coin_sigma_mm < 10, "weak_coin_sigma_mm", "in [0, 10)");
   tiles.Check();
   pyramids.Check();
 }

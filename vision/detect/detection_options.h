@@ -33,8 +33,15 @@ struct DetectionOptions {
   // Within this of a place the caller saw a piece come to rest (PieceDetector::Detect), a
   // piece is taken on less: a pyramid at its silhouette's pose (PyramidOptions::
   // min_expected_overlap), a coin whose rim fitted though its face was not read (too small or
-  // blurred), with no identity. A tracker followed a piece there.
+  // blurred), with no identity, and one whose rim showed on this share of the rays other
+  // coins need (CoinFitOptions::min_support and min_tight_support): an ivory coin on a pale
+  // table shows its rim only where its wall does, part of the near side. A tracker followed a
+  // piece there.
   double expected_reach_mm = 12;
+  double expected_coin_support_share = 0.6;
+  // The least sigma of a coin taken on that little rim: such a fit may sit millimetres off
+  // (errors up to 5 mm on pale laminate, tests/vision/detect/expected_coin_test.cpp).
+  double weak_coin_sigma_mm = 2.5;
   PyramidOptions pyramids;  // how Looney pyramids are found
   TileOptions tiles;
   bool debug_images = false;  // keep named images of the stages in Detection

@@ -1,5 +1,9 @@
 #include "tests/vision/detect/detected_scene.h"
 
+#include "calibration/table_calibration.h"
+#include "vision/sim/renderer.h"
+#include "vision/sim/webcam.h"
+
 namespace tabref::vision::testing {
 
 DetectedScene DetectTileScene(const PieceSet& set, std::uint64_t seed, double tilt_deg,
@@ -19,6 +23,27 @@ DetectedScene DetectTileScene(const PieceSet& set, std::uint64_t seed, double ti
   detector.SetCalibration(TruthCalibration(result.scene.camera, result.scene.layout));
   result.detection = detector.Detect(result.scene.image);
   return result;
+}
+
+sim::DetectionScene BareTable(const PieceSet& set, const sim::DetectionSceneOptions& options,
+                              double play_width_mm, double play_depth_mm) {
+  sim::DetectionScene scene = sim::MakeDetectionScene(set, options);
+  scene.layout.play_width_mm = play_width_mm;
+  scene.layout.play_depth_mm = play_depth_mm;
+  sim::Rng rng(options.seed);
+  scene.camera = sim::RandomWebcam({options.width, options.height, {}}, scene.layout, rng);
+  scene.looks.clear();
+  scene.bodies.clear();
+  return scene;
+}
+
+PieceDetector RenderAndCalibrate(sim::DetectionScene& scene, const PieceSet& set) {
+  sim::Renderer renderer(scene.camera, scene.layout, set, scene.render);
+  scene.image = renderer.Render(scene.looks, scene.bodies, 0);
+  PieceDetector detector(set);
+  detector.SetCalibration(calibration::CalibrateTable(
+      scene.image, TruthCalibration(scene.camera, scene.layout).intrinsics));
+  return detector;
 }
 
 }  // namespace tabref::vision::testing

@@ -23,4 +23,13 @@ struct DetectedScene {
 DetectedScene DetectTileScene(const PieceSet& set, std::uint64_t seed, double tilt_deg,
                               int coins_on_tiles, int tile_blocks);
 
+// The bare table of `options` (sim::BareTableOptions) with a play area of the size given, seen
+// by a webcam of `options.seed` framing it, for a test to lay out its own pieces in.
+sim::DetectionScene BareTable(const PieceSet& set, const sim::DetectionSceneOptions& options,
+                              double play_width_mm, double play_depth_mm);
+
+// Renders `scene`'s pieces into its image and returns a detector calibrated from that frame's
+// markers with the lens known, as the live referee calibrates.
+PieceDetector RenderAndCalibrate(sim::DetectionScene& scene, const PieceSet& set);
+
 }  // namespace tabref::vision::testing

@@ -10,14 +10,12 @@
 #include <string>
 #include <vector>
 
-#include "calibration/table_calibration.h"
+#include "tests/vision/detect/detected_scene.h"
 #include "vision/detect/piece_detector.h"
 #include "vision/eval/truth_pieces.h"
 #include "vision/pieces/piece_set.h"
 #include "vision/sim/detection_scene.h"
 #include "vision/sim/piece_body.h"
-#include "vision/sim/renderer.h"
-#include "vision/sim/webcam.h"
 
 namespace tabref::vision {
 namespace {
@@ -31,21 +29,15 @@ struct EndBox {
 // The end box of bocce seed 19 (tiles turned by a few hundredths of a degree, the jack in
 // the notch close to the tile beside it), rendered at 1280x720 from a webcam of `seed`.
 EndBox DetectEndBox(const PieceSet& set, std::uint64_t seed) {
-  const sim::DetectionSceneOptions options = sim::BareTableOptions(1280, 720, seed);
-  sim::DetectionScene scene = sim::MakeDetectionScene(set, options);
   // The bocce table, seen by a webcam framing it whole (~0.8 px/mm).
-  scene.layout.play_width_mm = 1060;
-  scene.layout.play_depth_mm = 465;
-  sim::Rng rng(seed);
-  scene.camera = sim::RandomWebcam({options.width, options.height, {}}, scene.layout, rng);
+  sim::DetectionScene scene =
+      testing::BareTable(set, sim::BareTableOptions(1280, 720, seed), 1060, 465);
   const double side = set.tile_side_mm;
   // The outer column's x, the rows' y; the notch is at (inner, rows 1 and 2).
   const double outer = 994.8;
   const double inner = outer - side;
   const double top = 158.2;
   EndBox box;
-  scene.looks.clear();
-  scene.bodies.clear();
   const auto add_tile = [&](double x, double y, const std::string& suit, const std::string& rank) {
     sim::PieceLook look;
     look.kind = sim::PieceKind::kTile;
@@ -81,13 +73,7 @@ EndBox DetectEndBox(const PieceSet& set, std::uint64_t seed) {
   add_coin(inner - 23.4, top + 75.2, "suns", "4", 1.03);
   add_coin(inner - 10.3, top + 106.8, "moons", "3", -3.05);
   add_coin(inner - 39.3, top + 182.2, "moons", "2", 1.3);
-  sim::Renderer renderer(scene.camera, scene.layout, set, scene.render);
-  scene.image = renderer.Render(scene.looks, scene.bodies, 0);
-  PieceDetector detector(set);
-  // Calibrated from the markers in the frame with the lens known, as the live referee does.
-  detector.SetCalibration(calibration::CalibrateTable(
-      scene.image, TruthCalibration(scene.camera, scene.layout).intrinsics));
-  box.detection = detector.Detect(scene.image);
+  box.detection = testing::RenderAndCalibrate(scene, set).Detect(scene.image);
   return box;
 }
 
