@@ -130,15 +130,7 @@ double DistanceToFootprint(Vec2 p, const Footprint& footprint) {
   return Contains(polygon, p) ? 0.0 : DistanceToOutline(p, polygon);
 }
 
-double Gap(const Footprint& a, const Footprint& b) {
-  if (const auto* ca = std::get_if<Circle>(&a)) {
-    return std::max(0.0, DistanceToFootprint(ca->center, b) - ca->radius);
-  }
-  if (const auto* cb = std::get_if<Circle>(&b)) {
-    return std::max(0.0, DistanceToFootprint(cb->center, a) - cb->radius);
-  }
-  return PolygonGap(std::get<Polygon>(a), std::get<Polygon>(b));
-}
+double Gap(const Footprint& a, const Footprint& b) { return std::max(0.0, SignedGap(a, b)); }
 
 double SignedGap(const Footprint& a, const Footprint& b) {
   const auto* disc = std::get_if<Circle>(&a);
@@ -147,7 +139,7 @@ double SignedGap(const Footprint& a, const Footprint& b) {
     disc = std::get_if<Circle>(&b);
     other = &a;
   }
-  if (disc == nullptr) return Gap(a, b);
+  if (disc == nullptr) return PolygonGap(std::get<Polygon>(a), std::get<Polygon>(b));
   if (const auto* circle = std::get_if<Circle>(other))
     return Distance(disc->center, circle->center) - circle->radius - disc->radius;
   const auto& polygon = std::get<Polygon>(*other);
