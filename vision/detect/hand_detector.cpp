@@ -112,14 +112,16 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
 
   timer.Start("change");
   const cv::Mat changed_colour = change.empty() ? ColourChange(view, background) : change;
-  cv::Mat changed;
-  cv::threshold(changed_colour, changed, options_.change_threshold, 255, cv::THRESH_BINARY);
-  if (options_.close_mm > 0) {
+  const auto close = [&](cv::Mat& mask) {
+    if (options_.close_mm <= 0) return;
     const cv::Mat kernel = cv::getStructuringElement(
         cv::MORPH_ELLIPSE,
         cv::Size(OddPixels(options_.close_mm, scale), OddPixels(options_.close_mm, scale)));
-    cv::morphologyEx(changed, changed, cv::MORPH_CLOSE, kernel);
-  }
+    cv::morphologyEx(mask, mask, cv::MORPH_CLOSE, kernel);
+  };
+  cv::Mat changed;
+  cv::threshold(changed_colour, changed, options_.change_threshold, 255, cv::THRESH_BINARY);
+  close(changed);
 
   timer.Start("regions");
   cv::Mat labels;
@@ -128,6 +130,7 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
   const int count = cv::connectedComponentsWithStats(changed, labels, stats, centroids, 8, CV_32S);
   const int border = std::max(1, static_cast<int>(std::lround(options_.border_mm * scale)));
   std::vector<int> hands;
+  std::vector<int> cut_off;  // hand-like regions that do not reach the border
   for (int label = 1; label < count; ++label) {
     const double area_mm2 = stats.at<int>(label, cv::CC_STAT_AREA) * mm2_per_px;
     if (area_mm2 < std::min(options_.min_area_mm2, options_.min_skin_mm2)) continue;
@@ -138,17 +141,27 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
     const bool reaches_border =
         left < border || top < border || right > view.cols - border || bottom > view.rows - border;
     int skin = 0;
+    int fresh_skin = 0;  // where the empty table does not look like skin
     int pixels = 0;
     for (int y = top; y < bottom; ++y) {
       const int* row = labels.ptr<int>(y);
       const auto* colour = view.ptr<cv::Vec3b>(y);
+      const auto* empty = background.ptr<cv::Vec3b>(y);
       for (int x = left; x < right; ++x) {
         if (row[x] != label) continue;
         ++pixels;
-        if (SkinLike(colour[x])) ++skin;
+        if (!SkinLike(colour[x])) continue;
+        ++skin;
+        if (!SkinLike(empty[x])) ++fresh_skin;
       }
     }
     const double skin_share = pixels > 0 ? static_cast<double>(skin) / pixels : 0;
+    // Apart from the border, only skin where the table shows none is a hand's (a wooden table
+    // looks like skin: there a region of change is anything).
+    if (!reaches_border && fresh_skin * mm2_per_px >= options_.min_skin_mm2) {
+      cut_off.push_back(label);
+      continue;
+    }
     const bool hand =
         reaches_border &&
         ((area_mm2 >= options_.min_area_mm2 && skin_share >= options_.min_skin_share) ||
@@ -163,6 +176,37 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
       detection.skin_share = skin_share;
     }
   }
+  // Skin apart from the border belongs to a hand whose arm, lit like the table, joins it to
+  // the border only by faint change.
+  std::vector<std::vector<int>> joined_to(hands.size());
+  if (!hands.empty() && !cut_off.empty()) {
+    cv::Mat faint;
+    cv::threshold(changed_colour, faint, options_.faint_change_threshold, 255, cv::THRESH_BINARY);
+    close(faint);
+    faint |= changed;
+    cv::Mat faint_labels;
+    cv::connectedComponents(faint, faint_labels, 8, CV_32S);
+    const auto faint_label_of = [&](int label) {
+      const cv::Rect box = RegionBox(stats, label);
+      cv::Point at;
+      cv::minMaxLoc(labels(box) == label, nullptr, nullptr, nullptr, &at);
+      return faint_labels.at<int>(at + box.tl());
+    };
+    std::vector<int> hand_faint_labels;
+    for (int label : hands) hand_faint_labels.push_back(faint_label_of(label));
+    for (int label : cut_off) {
+      const auto joined =
+          std::find(hand_faint_labels.begin(), hand_faint_labels.end(), faint_label_of(label));
+      if (joined == hand_faint_labels.end()) {
+        ++detection.rejected_regions;
+        continue;
+      }
+      joined_to[static_cast<size_t>(joined - hand_faint_labels.begin())].push_back(label);
+      ++detection.joined_regions;
+    }
+  } else {
+    detection.rejected_regions += static_cast<int>(cut_off.size());
+  }
 
   timer.Start("outline");
   detection.mask = cv::Mat::zeros(view.size(), CV_8U);
@@ -170,8 +214,13 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
   detection.found = !hands.empty();
   std::vector<std::vector<cv::Point>> hand_points;
   std::vector<std::vector<cv::Point>> hand_hulls;
-  for (int label : hands) {
-    hand_points.push_back(TakeRegion(labels, label, RegionBox(stats, label), detection.mask));
+  for (size_t h = 0; h < hands.size(); ++h) {
+    hand_points.push_back(TakeRegion(labels, hands[h], RegionBox(stats, hands[h]), detection.mask));
+    for (int label : joined_to[h]) {
+      const std::vector<cv::Point> points =
+          TakeRegion(labels, label, RegionBox(stats, label), detection.mask);
+      hand_points.back().insert(hand_points.back().end(), points.begin(), points.end());
+    }
     hand_hulls.emplace_back();
     if (!hand_points.back().empty()) cv::convexHull(hand_points.back(), hand_hulls.back());
   }

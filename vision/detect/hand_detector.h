@@ -11,6 +11,11 @@ namespace tabref::vision {
 struct HandDetectorOptions {
   // Colour change (8-bit, the largest over the channels) from the empty table that counts.
   double change_threshold = 28;
+  // A region apart from the border with `min_skin_mm2` of skin where the empty table shows
+  // none is part of a hand when change above this joins it to a hand that reaches the border:
+  // part of an arm lit like a pale table differs from it by 20-30 only, and cuts the hand at
+  // its end off from the rest of the arm (Ppolf seed 19).
+  double faint_change_threshold = 16;
   // Gaps this wide between fingers, palm and shadow are closed before regions are counted.
   double close_mm = 8;
   // A hand (with its shadow) covers more than this (fingertips just reaching in do), and
@@ -50,6 +55,7 @@ struct HandDetection {
   double skin_share = 0;     // of that region
   int rejected_regions = 0;  // large changes that were not taken for a hand
   int shadow_regions = 0;    // regions beside a hand taken for its shadow
+  int joined_regions = 0;    // skin apart from the border joined to a hand by faint change
   std::vector<StageTiming> timings;
 };
 

@@ -199,6 +199,46 @@ TEST_P(HandDetectorTest, HidesTheShadowBesideAHandButNoPieceThere) {
   EXPECT_TRUE(shadow_hidden);
 }
 
+TEST_P(HandDetectorTest, AHandStaysJoinedToAnArmLitLikeTheTable) {
+  // Part of an arm over a pale table, lit like it, differs from it by 20-30 only (Ppolf seed
+  // 19): the hand at its end, cut off from the arm's part at the border, was rejected, and its
+  // fingers' edges were taken for pieces flicked.
+  const HandDetector detector;
+  const cv::Mat empty = Render(bodies_, std::nullopt, 1);
+  const auto px = [&](double x_mm, double y_mm) {
+    const cv::Point2d p = view_->ToPixel({x_mm, y_mm});
+    return cv::Point(static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y)));
+  };
+  cv::Mat view = empty.clone();
+  cv::Mat faint_part = cv::Mat::zeros(view.size(), CV_8U);
+  cv::rectangle(faint_part, px(20, 200), px(150, 240), cv::Scalar(255), cv::FILLED);
+  const cv::Mat dimmed = empty - cv::Scalar(22, 22, 22);
+  dimmed.copyTo(view, faint_part);
+  const cv::Scalar skin(120, 150, 210);
+  cv::rectangle(view, px(-80, 200), px(20, 240), skin, cv::FILLED);
+  cv::rectangle(view, px(150, 195), px(200, 245), skin, cv::FILLED);
+  const HandDetection found = detector.Detect(view, empty, *view_);
+  ASSERT_TRUE(found.found);
+  ASSERT_EQ(found.outlines_mm.size(), 1u);
+  // A wooden table looks like skin itself: there a region apart from the border is anything
+  // that changed (a piece moved, a place the background has wrong), never joined to a hand.
+  const bool joined = GetParam() != sim::TableMaterial::kWood;
+  EXPECT_EQ(Inside(found.outlines_mm[0], {175, 220}), joined);  // the hand
+  EXPECT_EQ(Inside(found.outlines_mm[0], {90, 220}), joined);   // the arm's faint part
+  EXPECT_EQ(found.joined_regions, joined ? 1 : 0);
+  EXPECT_EQ(found.rejected_regions, joined ? 0 : 1);
+  // Faint change alone is no hand, however large (the light dimming, a soft shadow).
+  cv::Mat faint_only = empty.clone();
+  dimmed.copyTo(faint_only, faint_part);
+  EXPECT_FALSE(detector.Detect(faint_only, empty, *view_).found);
+  EXPECT_FALSE(detector.Detect(dimmed, empty, *view_).found);
+  // Nor does faint change join a hand to what it does not reach: a coin sliding away clear of
+  // the hand stays a piece.
+  cv::circle(view, px(260, 220), 5, cv::Scalar(40, 60, 200), cv::FILLED);
+  const HandDetection with_coin = detector.Detect(view, empty, *view_);
+  EXPECT_EQ(with_coin.mask.at<uchar>(px(260, 220)), 0);
+}
+
 INSTANTIATE_TEST_SUITE_P(Tables, HandDetectorTest,
                          ::testing::Values(sim::TableMaterial::kWood, sim::TableMaterial::kFelt,
                                            sim::TableMaterial::kLaminate));
