@@ -67,6 +67,8 @@ std::vector<cv::Point> TakeRegion(const cv::Mat& labels, int label, const cv::Re
 
 void HandDetectorOptions::Check() const {
   Require(change_threshold > 0 && change_threshold < 255, "change_threshold", "in (0, 255)");
+  Require(faint_change_threshold > 0 && faint_change_threshold <= change_threshold,
+          "faint_change_threshold", "in (0, change_threshold]");
   Require(close_mm >= 0 && close_mm <= 100, "close_mm", "in 0..100");
   Require(min_area_mm2 > 0, "min_area_mm2", "positive");
   Require(border_mm >= 0 && border_mm <= 100, "border_mm", "in 0..100");
@@ -130,7 +132,7 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
   const int count = cv::connectedComponentsWithStats(changed, labels, stats, centroids, 8, CV_32S);
   const int border = std::max(1, static_cast<int>(std::lround(options_.border_mm * scale)));
   std::vector<int> hands;
-  std::vector<int> cut_off;  // hand-like regions that do not reach the border
+  std::vector<int> cut_off;  // skin apart from the border, where the table shows none
   for (int label = 1; label < count; ++label) {
     const double area_mm2 = stats.at<int>(label, cv::CC_STAT_AREA) * mm2_per_px;
     if (area_mm2 < std::min(options_.min_area_mm2, options_.min_skin_mm2)) continue;

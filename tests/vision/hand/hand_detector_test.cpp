@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <opencv2/imgproc.hpp>
+#include <stdexcept>
 
 #include "calibration/table_mapping.h"
 #include "vision/eval/truth_pieces.h"
@@ -242,6 +243,16 @@ TEST_P(HandDetectorTest, AHandStaysJoinedToAnArmLitLikeTheTable) {
 INSTANTIATE_TEST_SUITE_P(Tables, HandDetectorTest,
                          ::testing::Values(sim::TableMaterial::kWood, sim::TableMaterial::kFelt,
                                            sim::TableMaterial::kLaminate));
+
+TEST(HandDetectorOptionsTest, FaintChangeIsAtMostTheChangeThatCounts) {
+  HandDetectorOptions options;
+  options.faint_change_threshold = options.change_threshold + 1;
+  EXPECT_THROW(HandDetector{options}, std::invalid_argument);
+  options.faint_change_threshold = 0;
+  EXPECT_THROW(HandDetector{options}, std::invalid_argument);
+  options.faint_change_threshold = options.change_threshold;
+  EXPECT_NO_THROW(HandDetector{options});
+}
 
 TEST(SkinTest, SkinIsSkinAndTheTableIsNot) {
   EXPECT_TRUE(SkinLike(cv::Vec3b(120, 150, 210)));   // light skin under a warm lamp (BGR)
