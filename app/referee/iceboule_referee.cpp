@@ -90,6 +90,31 @@ const ObservedPiece* NearestMatching(const TableObservation& table, const PieceM
   return best;
 }
 
+// A blurred silhouette of one pyramid may read as two of its colour nested. Where `pieces` of a
+// player (of `table`) are more than the `owned` they can have there, the upper pieces of such
+// pairs go, farthest from the `catapult` first (a catapult is a nested pair of one colour).
+void DropPiecesReadTwice(std::vector<const ObservedPiece*>& pieces, const TableObservation& table,
+                         rules::Vec2 catapult, size_t owned) {
+  std::vector<const ObservedPiece*> read_twice;
+  for (const ObservedPiece* piece : pieces) {
+    if (!piece->on_top_of ||
+        rules::Distance(piece->position_mm, catapult) <= IceBouleReferee::kCentrifugeReachMm)
+      continue;
+    const ObservedPiece& below = table.pieces.at(static_cast<size_t>(*piece->on_top_of));
+    if (std::find(pieces.begin(), pieces.end(), &below) != pieces.end())
+      read_twice.push_back(piece);
+  }
+  std::sort(read_twice.begin(), read_twice.end(),
+            [&](const ObservedPiece* a, const ObservedPiece* b) {
+              return rules::Distance(a->position_mm, catapult) >
+                     rules::Distance(b->position_mm, catapult);
+            });
+  for (const ObservedPiece* upper : read_twice) {
+    if (pieces.size() <= owned) break;
+    pieces.erase(std::find(pieces.begin(), pieces.end(), upper));
+  }
+}
+
 }  // namespace
 
 IceBouleBinding IceBouleBinding::Default(int players) {
@@ -312,6 +337,12 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
     for (const ObservedPiece& piece : shot.after.pieces) {
       if (Pyramid(binding_.colours[static_cast<size_t>(seat)]).Matches(piece))
         free.push_back(&piece);
+    }
+    if (seat == active) {
+      // The shooter has on the table the pieces the engine lays out, the centrifuge and the
+      // projectile.
+      const size_t on_table = engine_positions(seat).size() + 2;
+      DropPiecesReadTwice(free, shot.after, *catapult, on_table);
     }
     // The free piece nearest to `at` that `reaches` accepts (given the piece and its distance).
     const auto take_nearest = [&](rules::Vec2 at, const auto& reaches) -> const ObservedPiece* {

@@ -284,6 +284,41 @@ TEST_F(IceBouleRefereeTest, AProjectileWhoseSizeTheCameraMisreadIsStillThePlayer
   EXPECT_EQ(End()["leader"], "Bob");
 }
 
+TEST_F(IceBouleRefereeTest, OnePieceReadAsTwoNestedIsNoProjectile) {
+  PlaceTargetAndChooseSizes();
+  const vision::ObservedPiece ann = Upright(1, "red", "medium", {430, 250});
+  AnnShoots(ann);
+  // Bob's first projectile lands 100 mm from the target: Ann still leads.
+  std::vector<vision::ObservedPiece> before = {Target(), ann};
+  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
+                              Upright(32, "yellow", "small", {100, 300}), 2))
+    before.push_back(piece);
+  JudgeAndApply(Shot(Table(before),
+                     Table({Target(), ann, Upright(30, "yellow", "small", {100, 300}),
+                            Upright(32, "yellow", "small", {600, 250})}),
+                     {32}));
+  ASSERT_EQ(End()["leader"], "Ann");
+  // His second lands 130 mm from it, and the look closing the shot reads his first piece as
+  // two nested: the upper one, nearer the target, is no projectile.
+  before = {Target(), ann, Upright(32, "yellow", "small", {600, 250})};
+  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
+                              Upright(31, "yellow", "small", {100, 300}), 3))
+    before.push_back(piece);
+  vision::ObservedPiece read_twice = Upright(33, "yellow", "small", {600, 250});
+  read_twice.on_top_of = 2;
+  const Json action =
+      JudgeAndApply(Shot(Table(before),
+                         Table({Target(), ann, Upright(32, "yellow", "small", {600, 250}),
+                                read_twice, Upright(30, "yellow", "small", {100, 300}),
+                                Upright(31, "yellow", "small", {500, 380})}),
+                         {31}));
+  ASSERT_EQ(action["pieces"].size(), 3u);
+  EXPECT_EQ(action["pieces"][1]["position"], Json({600.0, 250.0}));
+  EXPECT_EQ(action["pieces"][2]["player"], "Bob");
+  EXPECT_EQ(action["pieces"][2]["position"], Json({500.0, 380.0}));
+  EXPECT_EQ(End()["leader"], "Ann");
+}
+
 TEST_F(IceBouleRefereeTest, AnotherPlayersPieceOutOfTurnIsNotJudged) {
   PlaceTargetAndChooseSizes();
   std::vector<vision::ObservedPiece> before = {Target()};
