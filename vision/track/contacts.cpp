@@ -87,30 +87,72 @@ double FirstStepReach(const std::vector<PathSample>& samples) {
          2 * std::hypot(samples[1].sigma_mm, samples[2].sigma_mm);
 }
 
-// A rebound off `b` in the interval `a` was flicked in, which no path sample shows: `a`
-// rested close enough to `b` to reach it and come back within that interval, and slid away
-// from `b` after it. Flicked under the hand, the interval runs from when it was last seen at
-// rest (a putt at the hole tile then goes out and back unseen).
-bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOptions& options) {
+// How far beyond touching distance a piece `a` (a path of at least 3 samples) rested from
+// something it may have reached and come back from, unseen, in the interval it was flicked
+// in. Flicked under the hand, the interval runs from when it was last seen at rest (a putt at
+// the hole tile then goes out and back unseen).
+double UnseenReboundReach(const ShotPiece& a) {
   const std::vector<PathSample>& samples = a.path.Samples();
-  if (samples.size() < 3) return false;
   const double start = samples.front().time_s;
-  if (!b.path.Empty() && b.path.StartTime() <= start) return false;
   const double first_step = rules::Distance(samples[0].position, samples[1].position);
   const double frame_s = samples[2].time_s - samples[1].time_s;
   const double unseen_s = samples[1].time_s - std::min(start, a.left_seen_s.value_or(start));
   const double frames = frame_s > 0 ? std::max(1.0, unseen_s / frame_s) : 1.0;
   // A rebound loses speed (a restitution of 0.5 or more): before it the piece was up to
-  // twice as fast as after.
-  const double spare = std::max(0.0, 2 * FirstStepReach(samples) * frames - first_step);
+  // twice as fast as after. It went out and back: half the spare travel.
+  return 0.5 * std::max(0.0, 2 * FirstStepReach(samples) * frames - first_step);
+}
+
+// Whether `b` was there to rebound off for `a`, flicked at `start`: not yet moving, and not
+// overlapping `a` (a piece standing on another, or under it, has no rebound to tell).
+bool ReboundableAt(const ShotPiece& a, const ShotPiece& b, double start) {
+  if (b.track == a.track || (!b.path.Empty() && b.path.StartTime() <= start)) return false;
+  return GapAt(a, a.rest, b, b.At(start)) > 0;
+}
+
+// A rebound off `b` in the interval `a` was flicked in, which no path sample shows: `a`
+// rested close enough to `b` to reach it and come back within that interval, and slid away
+// from `b` after it.
+bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOptions& options) {
+  const std::vector<PathSample>& samples = a.path.Samples();
+  if (samples.size() < 3) return false;
+  const double start = samples.front().time_s;
+  if (!ReboundableAt(a, b, start)) return false;
   const double gap_at_rest = GapAt(a, samples[0].position, b, b.At(start));
-  // Overlapping footprints: `a` stood on `b` (or `b` on `a`), no rebound to tell.
-  if (gap_at_rest <= 0 || gap_at_rest > Tolerance(options.touch_mm, a, b) + 0.5 * spare)
-    return false;
+  if (gap_at_rest > Tolerance(options.touch_mm, a, b) + UnseenReboundReach(a)) return false;
   const double second_step = rules::Distance(samples[1].position, samples[2].position);
   const double widened = GapAt(a, samples[2].position, b, b.At(samples[2].time_s)) -
                          GapAt(a, samples[1].position, b, b.At(samples[1].time_s));
   return second_step > 0 && widened >= kAwayShare * second_step;
+}
+
+// A flicked piece first seen behind its place as the hand that flicked it pushed it (along
+// the push), still there a frame later and resting there, beyond the blobs' jitter (the
+// fingertip's blob draws back too, but the piece it was taken for rests ahead): a finger only
+// pushes, so it rebounded in the interval it was flicked in (straight back, or aslant off a
+// tile's side), off the first piece ahead of the push within that interval's reach. That
+// piece, or none.
+const ShotPiece* ReboundAgainstThePush(const ShotPiece& a, const std::vector<ShotPiece>& pieces,
+                                       const TrackerOptions& options) {
+  const std::vector<PathSample>& samples = a.path.Samples();
+  if (!a.pushed_toward || !a.resting || samples.size() < 3) return nullptr;
+  const rules::Vec2 push = *a.pushed_toward;
+  for (const size_t k : {size_t{1}, size_t{2}, samples.size() - 1}) {
+    const double behind = rules::Dot(samples[0].position - samples[k].position, push);
+    const double jitter = 2 * std::hypot(samples[0].sigma_mm, samples[k].sigma_mm);
+    if (behind < std::max(kTurnedBackMm, jitter)) return nullptr;
+  }
+  const double start = samples.front().time_s;
+  const double reach = UnseenReboundReach(a);
+  for (double along = 0; along <= reach; along += kSubstepMm) {
+    const rules::Vec2 at = samples[0].position + push * along;
+    for (const ShotPiece& b : pieces) {
+      if (ReboundableAt(a, b, start) &&
+          GapAt(a, at, b, b.At(start)) <= Tolerance(options.touch_mm, a, b))
+        return &b;
+    }
+  }
+  return nullptr;
 }
 
 // A piece lost from sight and found again off the line it was heading along turned unseen: it
@@ -256,6 +298,8 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
       add(rebound->second, a.track, rebound->first->track, true);
   }
   if (flicked != nullptr) {
+    if (const ShotPiece* struck = ReboundAgainstThePush(*flicked, pieces, options))
+      add(flicked->path.StartTime(), flicked->track, struck->track);
     for (const ShotPiece& b : pieces) {
       if (b.track == flicked->track || !MayHaveReboundedOff(*flicked, b, options)) continue;
       const std::pair<int, int> key = std::minmax(flicked->track, b.track);

@@ -20,6 +20,9 @@ struct ShotPiece {
   // When it was last seen at `rest` before its path starts (earlier than the path's start when
   // a hand hid it as it was flicked), if known.
   std::optional<double> left_seen_s;
+  // The way the hand that flicked it pushed it, if seen (FlickPush).
+  std::optional<rules::Vec2> pushed_toward;
+  bool resting = true;  // at rest now: its path, if any, has ended
   // Where the piece is at `time_s`: at rest before its path starts, along it after.
   rules::Vec2 At(double time_s) const;
   rules::Footprint FootprintAt(rules::Vec2 position) const;
@@ -33,7 +36,9 @@ struct ShotPiece {
 // it may have rebounded off it in the frame it was flicked: an uncertain contact, unless a
 // seen one explains the pair. So may a piece lost from sight and found again behind where it
 // was heading (or off to a side), off the first piece ahead of it, and one flicked under the
-// hand and first seen turned away from the way it came.
+// hand and first seen turned away from the way it came. A flicked piece first seen going back
+// toward the hand that pushed it, and come to rest there, surely rebounded, off the first piece
+// ahead of the push.
 std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
                                           const TrackerOptions& options);
 

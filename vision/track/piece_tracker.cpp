@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "vision/track/contacts.h"
+#include "vision/track/flick_push.h"
 
 namespace tabref::vision {
 namespace {
@@ -389,6 +390,13 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
   return of_track;
 }
 
+std::optional<rules::Vec2> PieceTracker::PushedAt(rules::Vec2 at, const TrackerFrame& frame) const {
+  // The hand around the moment of the flick: as it last hid the table, and as it does now.
+  std::vector<rules::Polygon> hand = hand_hid_;
+  hand.insert(hand.end(), frame.hidden.begin(), frame.hidden.end());
+  return FlickPush(at, hand, options_);
+}
+
 double PieceTracker::FlickSpeed(const Track& track) const {
   return track.piece.kind == ObservedKind::kPyramid ? options_.hurl_speed_mm_s
                                                     : options_.flick_speed_mm_s;
@@ -401,6 +409,7 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   track.quiet = 0;
   track.moving_since_s = last_time_s_;
   track.left_seen_s = std::min(last_seen_s, last_time_s_);
+  track.pushed_toward = PushedAt(track.rest, frame);
   track.path.push_back({last_time_s_, track.rest, rest_sigma_mm});
   track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   const double dt = std::max(1e-3, frame.time_s - last_time_s_);
@@ -490,6 +499,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
       track.moving_since_s = set_down.time_s;
       track.path.erase(track.path.begin(), track.path.end() - 2);
       track.left_seen_s = set_down.time_s;
+      track.pushed_toward = PushedAt(track.rest, frame);
     }
   }
   if (track.quiet >= options_.rest_frames) {
@@ -766,10 +776,15 @@ std::vector<ShotPiece> PieceTracker::ShotPieces() const {
     piece.sigma_mm = track.piece.sigma_mm;
     if (track.path.size() >= 2) piece.path = Path(track.path, options_);
     piece.left_seen_s = track.left_seen_s;
+    piece.pushed_toward = track.pushed_toward;
+    piece.resting = !track.moving;
     pieces.push_back(std::move(piece));
   };
   for (const Track& track : tracks_) add(track);
-  for (const auto& [id, track] : departed_) add(track);
+  for (const auto& [id, track] : departed_) {
+    add(track);
+    pieces.back().resting = false;  // left the table or lost: not seen to rest
+  }
   return pieces;
 }
 
@@ -909,6 +924,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     phase_ = TrackerPhase::kBlind;
     quiet_ = 0;
     dirty_ = true;
+    hand_hid_.clear();
     return events;
   }
   const bool hand_changed = frame.hand_in_view != hand_;
@@ -1046,6 +1062,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     phase_ = Quiet() && !dirty_ ? TrackerPhase::kSettled : TrackerPhase::kChanging;
   }
   last_time_s_ = frame.time_s;
+  hand_hid_ = frame.hidden;
   return events;
 }
 

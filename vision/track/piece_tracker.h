@@ -28,6 +28,9 @@ struct Track {
   // When it was last seen at its place before its path (earlier than the path's start when a
   // hand hid it as it was flicked); unknown for a path that did not start from its place.
   std::optional<double> left_seen_s;
+  // The way the hand that flicked it pushed it (FlickPush), when a hand was by it as it
+  // started moving.
+  std::optional<rules::Vec2> pushed_toward;
   int misses = 0;  // frames in a row it was expected but not measured
   int quiet = 0;   // short steps in a row while moving
   // This shot's path: its rest position (at the last frame it rested), then one sample per
@@ -36,6 +39,7 @@ struct Track {
   void ClearPath() {
     path.clear();
     left_seen_s.reset();
+    pushed_toward.reset();
   }
   int carrier = -1;  // the track it stands on (a stacked pyramid), or -1
   std::map<std::string, double> identity_votes;
@@ -117,6 +121,9 @@ class PieceTracker {
   void Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                std::vector<TrackEvent>& events);
   // Below this speed a piece moving under a hand is carried, not flicked (or hurled).
+  // The way a flick pushed a piece resting `at` (FlickPush), from the hand as this frame and
+  // the last showed it.
+  std::optional<rules::Vec2> PushedAt(rules::Vec2 at, const TrackerFrame& frame) const;
   double FlickSpeed(const Track& track) const;
   // `last_seen_s`: when the track was last measured at its place; `rest_sigma_mm`: the sigma
   // of that place (the path's first sample).
@@ -181,8 +188,9 @@ class PieceTracker {
   double last_time_s_ = 0;
   double last_full_s_ = -1e9;
   bool started_ = false;
-  bool hand_ = false;     // a hand was over the table in the latest frame
-  int first_new_id_ = 0;  // tracks from this id on were born in the current frame
+  bool hand_ = false;                     // a hand was over the table in the latest frame
+  std::vector<rules::Polygon> hand_hid_;  // what it hid then (TrackerFrame::hidden)
+  int first_new_id_ = 0;                  // tracks from this id on were born in the current frame
   TableObservation rest_table_;
   std::optional<ShotObservation> shot_;
   // Contacts already reported in this shot: the shot keeps them even if the finished paths

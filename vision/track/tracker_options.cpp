@@ -38,6 +38,10 @@ void TrackerOptions::Check() const {
   Require(kink_speed_share > 0 && kink_speed_share < 10, "kink_speed_share", "in (0, 10)");
   Require(kink_min_speed_mm_s >= 0, "kink_min_speed_mm_s", "at least 0");
   Require(kink_min_step_sigmas >= 0, "kink_min_step_sigmas", "at least 0");
+  Require(push_reach_mm > 0 && push_reach_mm <= 500, "push_reach_mm", "in (0, 500]");
+  Require(push_min_hand_mm2 >= 0, "push_min_hand_mm2", "at least 0");
+  Require(push_min_offset_mm > 0 && push_min_offset_mm < push_reach_mm, "push_min_offset_mm",
+          "in (0, push_reach_mm)");
   Require(area.vertices.empty() || area.vertices.size() >= 3, "area",
           "empty or a polygon of at least 3 vertices");
 }

@@ -70,6 +70,12 @@ struct TrackerOptions {
   // Nor steps shorter than this many sigmas of their ends' positions (or changing length by
   // less): a blurred blob coming to rest jitters by a few millimetres.
   double kink_min_step_sigmas = 1.5;
+  // The way a flick pushed its piece is read from the hand within `push_reach_mm` of it (at
+  // least `push_min_hand_mm2` of it, its centre at least `push_min_offset_mm` from the piece:
+  // the hand seen from an angle lies shifted from where it is by its height).
+  double push_reach_mm = 80;
+  double push_min_hand_mm2 = 400;
+  double push_min_offset_mm = 20;
   // The area the camera sees pieces in (table frame, mm); empty: everywhere.
   rules::Polygon area;
 

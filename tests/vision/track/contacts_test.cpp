@@ -87,5 +87,29 @@ TEST(ContactsTest, APuttFlickedUnderTheHandAndFirstSeenGoingAwayMayHaveRebounded
   EXPECT_TRUE(Contacts(Coin(PuttSeenGoingAway(rest_s), rest_s)).empty());
 }
 
+TEST(ContactsTest, APuttFirstSeenGoingBackTowardTheFingerReboundedOffTheHole) {
+  const double rest_s = 1.0;
+  ShotPiece putt = Coin(PuttSeenGoingAway(rest_s), rest_s - 4 * kFrameS);
+  putt.pushed_toward = rules::Vec2{0, -1};  // the finger below the coin pushed it at the tile
+  auto contacts = Contacts(putt);
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_FALSE(contacts[0].uncertain);
+  EXPECT_EQ(contacts[0].other, HoleTile().track);
+  // Pushed aslant at the tile's side, it came off it aslant: still back against the push.
+  putt.pushed_toward = rules::Vec2{0.6, -0.8};
+  contacts = Contacts(putt);
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_FALSE(contacts[0].uncertain);
+  // Pushed away from the tile, it went the way it was pushed: only possibly a rebound.
+  putt.pushed_toward = rules::Vec2{0, 1};
+  contacts = Contacts(putt);
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_TRUE(contacts[0].uncertain);
+  // Seen at rest the frame before, it had no time to reach the tile 9 mm away and come back.
+  putt = Coin(PuttSeenGoingAway(rest_s), rest_s);
+  putt.pushed_toward = rules::Vec2{0, -1};
+  EXPECT_TRUE(Contacts(putt).empty());
+}
+
 }  // namespace
 }  // namespace tabref::vision

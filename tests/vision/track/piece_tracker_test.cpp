@@ -624,6 +624,38 @@ TEST(PieceTrackerTest, ACoinFlickedUnseenAndFirstSeenGoingOnStraightTouchedNothi
   EXPECT_TRUE(ended[0].shot.contacts.empty());
 }
 
+// A putt from 5 mm short of the tile at (300, 100), under a hand reaching in from `hand_side`
+// (its outline 15 mm wide and 65 mm long), first seen back where the putt came from.
+std::vector<TrackEvent> PuttedUnderAHandAt(double hand_side) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 rest{274.6 - 9.525 - 5, 100};
+  const std::vector<rules::Vec2> sightings = {{230, 100}, {222, 100}, {219, 100}, {218.8, 100}};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", rest), Tile({300, 100})});
+  const double near = rest.x + hand_side * 5;
+  const double far = rest.x + hand_side * 70;
+  const rules::Polygon hand =
+      testing::Rectangle({std::min(near, far), 92.5}, {std::max(near, far), 107.5});
+  for (int i = 0; i < 3; ++i) feed.Send(Blobs({}, true, hand));
+  for (const rules::Vec2 at : sightings) feed.Send(Blobs({at}, true, hand));
+  EXPECT_TRUE(RestUntilAFullDetectionIsWanted(tracker, feed, sightings.back()));
+  feed.Detect({Coin("suns", sightings.back()), Tile({300, 100})});
+  return feed.Events();
+}
+
+// Ppolf seed 1's eighth shot: the finger behind the coin pushed it at the hole, and it was
+// first seen behind its place: it rebounded off the hole (a finger cannot pull).
+TEST(PieceTrackerTest, ACoinFirstSeenGoingBackTowardTheFingerThatFlickedItTouchedWhatLayAhead) {
+  const auto ended = Of(PuttedUnderAHandAt(-1), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.contacts.size(), 1u);
+  EXPECT_FALSE(shot.contacts[0].uncertain);
+  EXPECT_EQ(shot.contacts[0].other, TrackNear(shot.before, {300, 100}));
+  // A hand on the tile's side pushed the coin the way it went: only possibly a rebound.
+  ExpectOneShotThatMayHaveTouchedTheTile(PuttedUnderAHandAt(1));
+}
+
 // Held-out Ppolf seed 7: a coin flicked at the hole, lost from sight beside it, and seen again
 // as a new blur going back the way it came. The full detection closing the shot finds it the
 // lost coin; its two paths, read as one, show the rebound off the tile (and no contact of the
