@@ -120,10 +120,10 @@ class PieceTracker {
   std::vector<int> Associate(const TrackerFrame& frame);
   void Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                std::vector<TrackEvent>& events);
-  // Below this speed a piece moving under a hand is carried, not flicked (or hurled).
   // The way a flick pushed a piece resting `at` (FlickPush), from the hand as this frame and
   // the last showed it.
   std::optional<rules::Vec2> PushedAt(rules::Vec2 at, const TrackerFrame& frame) const;
+  // Below this speed a piece moving under a hand is carried, not flicked (or hurled).
   double FlickSpeed(const Track& track) const;
   // `last_seen_s`: when the track was last measured at its place; `rest_sigma_mm`: the sigma
   // of that place (the path's first sample).
