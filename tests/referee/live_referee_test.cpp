@@ -5,8 +5,10 @@
 
 #include "app/referee/game_referee.h"
 #include "app/referee/live/live_evaluation.h"
+#include "app/referee/registry.h"
 #include "app/referee/sim/simulated_game_source.h"
 #include "rules/registry.h"
+#include "vision/pieces/piece_set.h"
 
 namespace tabref::referee {
 namespace {
@@ -96,6 +98,38 @@ TEST(LiveReferee, PpolfThroughTheCameraAt1080pSeesHolesHitAndCoinsPutBackByHand)
   EXPECT_EQ(evaluation.judged_correctly, 3) << Notes(evaluation);
   EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
   EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+}
+
+// Each game's camera looks only for the kinds of piece it is played with, and for tiles
+// under coins: Ice Boule no coins or tiles, Ppolf and bocce no pyramids.
+TEST(LiveReferee, LooksOnlyForThePiecesTheGameIsPlayedWith) {
+  struct Looked {
+    bool coins, tiles, pyramids;
+  };
+  const auto looked_for = [](const std::string& game) {
+    rules::GameSetup setup;
+    setup.game = game;
+    setup.players = {"Ann", "Bob"};
+    MemoryScorekeeper keeper(rules::MakeGame(setup)->NewInitialState());
+    auto detector = std::make_shared<vision::PieceDetector>(
+        vision::LoadPieceSet(vision::DefaultPieceSetFile()));
+    const LiveReferee live(
+        MakeReferee(keeper.State().game()), detector, keeper,
+        [](const rules::State&, const ManualDecision&) { return std::optional<rules::Json>(); },
+        std::nullopt);
+    const vision::DetectionOptions& options = live.Analyzer().Detector().Options();
+    return Looked{options.coins_enabled, options.tiles.enabled, options.pyramids.enabled};
+  };
+  const Looked iceboule = looked_for("iceboule");
+  EXPECT_FALSE(iceboule.coins);
+  EXPECT_FALSE(iceboule.tiles);
+  EXPECT_TRUE(iceboule.pyramids);
+  for (const std::string game : {"ppolf", "bocce"}) {
+    const Looked looked = looked_for(game);
+    EXPECT_TRUE(looked.coins) << game;
+    EXPECT_TRUE(looked.tiles) << game;
+    EXPECT_FALSE(looked.pyramids) << game;
+  }
 }
 
 // The tracker and the glue alone (pieces from the truth): a small frame is enough.

@@ -14,6 +14,8 @@ struct DetectionOptions {
   double min_view_px_per_mm = 0.7;
   double max_view_px_per_mm = 1.6;
   double view_margin_mm = 70;  // the top view reaches this far beyond the marker centres
+  // Whether coins are looked for (false: a game played without them, less work a frame).
+  bool coins_enabled = true;
   CoinCandidateOptions coin_candidates;
   CoinFitOptions coin_fit;
   CoinFaceOptions coin_face;

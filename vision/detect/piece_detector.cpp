@@ -44,13 +44,16 @@ Detection PieceDetector::Detect(const cv::Mat& frame,
                              set_,  options_,  detection, timer, expected_mm};
   // Tiles are measured first, as coins may lie on them (a tile higher); their art is read
   // last, leaving out what those coins hide.
-  const std::vector<TileFit> squares = tiles_.FindSquares(context);
+  const std::vector<TileFit> squares =
+      options_.tiles.enabled ? tiles_.FindSquares(context) : std::vector<TileFit>{};
   std::vector<RaisedSquare> tops;
   for (const TileFit& square : squares)
     tops.push_back(
         {square.centre_mm, square.angle_rad, 0.5 * set_.tile_side_mm, set_.tile_thickness_mm});
   double rim_radius = 0;
-  std::vector<ObservedPiece> coins = coins_.Find(context, tops, &rim_radius);
+  std::vector<ObservedPiece> coins = options_.coins_enabled
+                                         ? coins_.Find(context, tops, &rim_radius)
+                                         : std::vector<ObservedPiece>{};
   std::vector<cv::Vec3d> on_tiles;
   std::vector<size_t> disc_of_coin(coins.size(), 0);
   for (size_t i = 0; i < coins.size(); ++i) {
@@ -65,7 +68,9 @@ Detection PieceDetector::Detect(const cv::Mat& frame,
     on_tiles.emplace_back(seen.x, seen.y, radius);
   }
   std::vector<int> described;
-  std::vector<ObservedPiece> tiles = tiles_.Describe(context, squares, on_tiles, &described);
+  std::vector<ObservedPiece> tiles = options_.tiles.enabled
+                                         ? tiles_.Describe(context, squares, on_tiles, &described)
+                                         : std::vector<ObservedPiece>{};
   // A coin's carrier: its tile's index among the pieces (coins first). A square that is no
   // tile (a marker, a card, a texture) carries no coin: those coins are refitted on the table.
   // A coin-sized ring of a tile's art (a suit symbol) can pass for a coin on it: those are

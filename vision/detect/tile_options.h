@@ -8,6 +8,9 @@ namespace tabref::vision {
 
 // Everything the tile finder can be tuned by.
 struct TileOptions {
+  // false: no tiles are looked for (a game played without them; coins are then all measured
+  // as lying on the table).
+  bool enabled = true;
   TileCandidateOptions candidates;
   TileFitOptions fit;
   TileFaceOptions face;

@@ -91,6 +91,7 @@ class CameraAnalyzer {
   const Detection& LastDetection() const { return detection_; }
   const CameraAnalyzerOptions& Options() const { return options_; }
   PieceDetector& Detector() { return *detector_; }
+  const PieceDetector& Detector() const { return *detector_; }
 
  private:
   void UpdateBackground(const cv::Mat& view, const cv::Mat& change_prev);

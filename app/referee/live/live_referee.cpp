@@ -79,15 +79,28 @@ vision::TrackerFrame TruthEvidence(const vision::FrameTruth& truth, double time_
   return evidence;
 }
 
-// The detector tuned to what the game puts on the table, and where.
+// The detector tuned to what the game puts on the table, and where: it looks only for the
+// kinds of piece the game is played with (and for tiles under coins).
 std::shared_ptr<vision::PieceDetector> ForGame(std::shared_ptr<vision::PieceDetector> detector,
                                                const GameReferee& referee) {
-  vision::DetectionOptions options = detector->Options();
+  const vision::DetectionOptions& given = detector->Options();
+  const std::vector<vision::ObservedKind> kinds = referee.TrackedKinds();
+  const auto plays = [&](vision::ObservedKind kind) {
+    return std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
+  };
+  vision::DetectionOptions options = given;
   options.pyramids.nested_alike_pairs =
       options.pyramids.nested_alike_pairs || referee.NestsAlikePyramids();
   options.view_margin_mm = std::max(options.view_margin_mm, referee.PlayBeyondMarkersMm());
-  if (options.pyramids.nested_alike_pairs == detector->Options().pyramids.nested_alike_pairs &&
-      options.view_margin_mm == detector->Options().view_margin_mm)
+  options.coins_enabled = given.coins_enabled && plays(vision::ObservedKind::kCoin);
+  options.tiles.enabled = given.tiles.enabled && (plays(vision::ObservedKind::kTile) ||
+                                                  plays(vision::ObservedKind::kCoin));
+  options.pyramids.enabled = given.pyramids.enabled && plays(vision::ObservedKind::kPyramid);
+  if (options.pyramids.nested_alike_pairs == given.pyramids.nested_alike_pairs &&
+      options.view_margin_mm == given.view_margin_mm &&
+      options.coins_enabled == given.coins_enabled &&
+      options.tiles.enabled == given.tiles.enabled &&
+      options.pyramids.enabled == given.pyramids.enabled)
     return detector;
   return std::make_shared<vision::PieceDetector>(detector->Set(), options);
 }
