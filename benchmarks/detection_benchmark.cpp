@@ -177,10 +177,9 @@ std::vector<StageTiming> TimeTiles(const cv::Mat& frame, const PieceDetector& de
   const cv::Mat view = detector.View().Resample(frame);
   const ColourGradient gradient = ComputeColourGradient(view);
   StageTimer timer(detection.timings);
-  const std::vector<tabref::rules::Vec2> nothing_expected;
-  const FrameContext context{frame,    detector.Mapping(), detector.View(),    view,
-                             gradient, detector.Set(),     detector.Options(), detection,
-                             timer,    nothing_expected};
+  const DetectionHints no_hints;
+  const FrameContext context{frame,          detector.Mapping(), detector.View(), view,  gradient,
+                             detector.Set(), detector.Options(), detection,       timer, no_hints};
   tiles.Find(context);
   timer.Stop();
   return detection.timings;

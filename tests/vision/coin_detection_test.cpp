@@ -104,7 +104,7 @@ TEST_F(CoinDetection, ReportsACoinWhoseFaceItCannotReadWhereItWasExpected) {
       unread.push_back(truth.piece.position_mm);
   }
   ASSERT_GE(unread.size(), 6u);
-  const Detection expected = detector.Detect(scene.image, unread);
+  const Detection expected = detector.Detect(scene.image, DetectionHints::Expecting(unread));
   int found = 0;
   for (const rules::Vec2& at : unread) {
     const ObservedPiece* piece = coin_near(expected, at);

@@ -328,12 +328,13 @@ TEST(ExpectedPyramids, APyramidWhereATrackerSawAPieceRestIsTakenOnItsSilhouette)
     return count;
   };
   const Detection unexpected = detector.Detect(image);
-  const Detection expected = detector.Detect(image, places);
+  const Detection expected = detector.Detect(image, DetectionHints::Expecting(places));
   EXPECT_LT(found(unexpected), static_cast<int>(places.size()));
   EXPECT_EQ(found(expected), static_cast<int>(places.size()));
   EXPECT_EQ(expected.pieces.size(), places.size());
   // A place with no blob near it adds nothing.
-  EXPECT_EQ(detector.Detect(image, {{400, 100}}).pieces.size(), unexpected.pieces.size());
+  EXPECT_EQ(detector.Detect(image, DetectionHints::Expecting({{400, 100}})).pieces.size(),
+            unexpected.pieces.size());
 }
 
 // Black pyramids on a dark wooden table: a blurred cell all round their blob is lost to the

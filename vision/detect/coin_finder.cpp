@@ -117,6 +117,10 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
         SquareUnder(context.mapping, initial, coin_top, coin_radius, raised, &lifted);
     const double base = square >= 0 ? raised[static_cast<size_t>(square)].top_mm : 0.0;
     if (square >= 0) initial = lifted;
+    if (context.UnchangedCoinMiss(Vec(initial))) {
+      context.Reject(ObservedKind::kCoin, "fit", kUnchangedCoinMissReason, initial);
+      continue;
+    }
     const auto fit_with = [&](const CoinFitOptions& fit_options) {
       return FitCoin(context.frame, context.mapping, initial, coin_radius, base + coin_top, base,
                      fit_options);

@@ -34,6 +34,8 @@ void DetectionOptions::Check() const {
   Require(expected_coin_support_share > 0 && expected_coin_support_share <= 1,
           "expected_coin_support_share", "in (0, 1]");
   Require(weak_coin_sigma_mm >= 0 && weak_coin_sigma_mm < 10, "weak_coin_sigma_mm", "in [0, 10)");
+  Require(unchanged_miss_reach_px >= 0 && unchanged_miss_reach_px <= 5, "unchanged_miss_reach_px",
+          "in 0..5");
   tiles.Check();
   pyramids.Check();
 }

@@ -44,6 +44,11 @@ struct DetectionOptions {
   // The least sigma of a coin taken on that little rim: such a fit may sit millimetres off
   // (errors up to 5 mm on pale laminate, tests/vision/detect/expected_coin_test.cpp).
   double weak_coin_sigma_mm = 2.5;
+  // A coin candidate this close to one an earlier detection turned down where the image has
+  // not changed since (DetectionHints::unchanged_coin_misses_mm) is the same candidate (top
+  // view pixels: with the sensor's noise a candidate's vote peak moves to a neighbouring
+  // pixel, diagonals too).
+  double unchanged_miss_reach_px = 1.5;
   PyramidOptions pyramids;  // how Looney pyramids are found
   TileOptions tiles;
   bool debug_images = false;  // keep named images of the stages in Detection

@@ -6,6 +6,7 @@
 #include "calibration/table_mapping.h"
 #include "rules/core/geometry.h"
 #include "vision/detect/detection.h"
+#include "vision/detect/detection_hints.h"
 #include "vision/detect/detection_options.h"
 #include "vision/detect/gradient.h"
 #include "vision/detect/stage_timer.h"
@@ -28,13 +29,21 @@ struct FrameContext {
   const DetectionOptions& options;
   Detection& detection;  // add rejected candidates and debug images here
   StageTimer& timer;
-  // Where the caller saw a piece come to rest (PieceDetector::Detect).
-  const std::vector<rules::Vec2>& expected_mm;
+  const DetectionHints& hints;  // what the caller knows (PieceDetector::Detect)
 
-  // Whether `at` (table mm) is within DetectionOptions::expected_reach_mm of `expected_mm`.
+  // Whether `at` (table mm) is within DetectionOptions::expected_reach_mm of a place the
+  // caller saw a piece come to rest.
   bool NearExpected(rules::Vec2 at) const {
-    return std::any_of(expected_mm.begin(), expected_mm.end(), [&](rules::Vec2 place) {
+    return std::any_of(hints.expected_mm.begin(), hints.expected_mm.end(), [&](rules::Vec2 place) {
       return rules::Distance(place, at) <= options.expected_reach_mm;
+    });
+  }
+  // Whether a coin candidate at `at` (table mm) lies where an earlier detection turned one
+  // down and the image has not changed since (DetectionHints::unchanged_coin_misses_mm).
+  bool UnchangedCoinMiss(rules::Vec2 at) const {
+    const auto& misses = hints.unchanged_coin_misses_mm;
+    return !NearExpected(at) && std::any_of(misses.begin(), misses.end(), [&](rules::Vec2 miss) {
+      return rules::Distance(miss, at) <= options.unchanged_miss_reach_px / view.Scale();
     });
   }
 

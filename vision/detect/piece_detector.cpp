@@ -32,8 +32,7 @@ CoinFace PieceDetector::ReadCoinFace(const cv::Mat& frame, rules::Vec2 centre_mm
   return coins_.ReadFace(frame, *mapping_, {centre_mm.x, centre_mm.y}, set_.coin_thickness_mm);
 }
 
-Detection PieceDetector::Detect(const cv::Mat& frame,
-                                const std::vector<rules::Vec2>& expected_mm) const {
+Detection PieceDetector::Detect(const cv::Mat& frame, const DetectionHints& hints) const {
   CV_Assert(view_ != nullptr && frame.type() == CV_8UC3);
   Detection detection;
   StageTimer timer(detection.timings);
@@ -41,7 +40,7 @@ Detection PieceDetector::Detect(const cv::Mat& frame,
   const cv::Mat view = view_->Resample(frame);
   const ColourGradient gradient = ComputeColourGradient(view);
   const FrameContext context{frame, *mapping_, *view_,    view,  gradient,
-                             set_,  options_,  detection, timer, expected_mm};
+                             set_,  options_,  detection, timer, hints};
   // Tiles are measured first, as coins may lie on them (a tile higher); their art is read
   // last, leaving out what those coins hide.
   const std::vector<TileFit> squares =

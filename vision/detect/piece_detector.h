@@ -6,6 +6,7 @@
 #include "calibration/table_mapping.h"
 #include "vision/detect/coin_finder.h"
 #include "vision/detect/detection.h"
+#include "vision/detect/detection_hints.h"
 #include "vision/detect/detection_options.h"
 #include "vision/detect/pyramid_finder.h"
 #include "vision/detect/tile_finder.h"
@@ -29,10 +30,10 @@ class PieceDetector {
   // The top view frames are resampled into (for benchmarks and tools that run one finder).
   const TopView& View() const { return *view_; }
 
-  // Detects the pieces in a BGR 8-bit frame. Needs SetCalibration first. `expected_mm`:
-  // table points where the caller saw a piece come to rest (a tracker's blob), where a
-  // pyramid is taken on its silhouette when its outline is seen too poorly to be sure.
-  Detection Detect(const cv::Mat& frame, const std::vector<rules::Vec2>& expected_mm = {}) const;
+  // Detects the pieces in a BGR 8-bit frame. Needs SetCalibration first. `hints`: what a
+  // caller watching the table knows (where it saw pieces come to rest, where nothing changed
+  // since an earlier detection turned a candidate down).
+  Detection Detect(const cv::Mat& frame, const DetectionHints& hints = {}) const;
   // The face of a coin lying on the table with its rim centred at `centre_mm`, however poorly
   // it reads (for a coin known to be there, such as one a tracker followed).
   CoinFace ReadCoinFace(const cv::Mat& frame, rules::Vec2 centre_mm) const;

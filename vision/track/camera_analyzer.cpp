@@ -58,6 +58,7 @@ void CameraAnalyzerOptions::Check() const {
   Require(absorb_hand_frames >= absorb_frames && absorb_hand_frames <= 10000, "absorb_hand_frames",
           "in absorb_frames..10000");
   Require(min_motion_mm2 >= 0, "min_motion_mm2", "at least 0");
+  Require(coin_misses_before_skip >= 1, "coin_misses_before_skip", "at least 1");
   Require(min_blob_share > 0 && min_blob_share <= 1, "min_blob_share", "in (0, 1]");
   Require(max_blob_mm2 > 0, "max_blob_mm2", "positive");
   Require(disturbed_share > 0 && disturbed_share < 1, "disturbed_share", "in (0, 1)");
@@ -180,6 +181,50 @@ double CameraAnalyzer::InnerDiscShare(const cv::Mat& mask, rules::Vec2 at_mm,
     }
   }
   return inside > 0 ? static_cast<double>(set) / inside : 0;
+}
+
+std::vector<CameraAnalyzer::CoinMiss> CameraAnalyzer::UnchangedCoinMisses(
+    const cv::Mat& changed, const std::function<bool(rules::Vec2)>& under_hand) const {
+  const PieceSet& set = detector_->Set();
+  // The fit looks for a rim this far around a candidate.
+  const double reach =
+      0.5 * set.coin_diameter_mm + detector_->Options().coin_second_reach_mm + kVacatedMarginMm;
+  std::vector<CoinMiss> unchanged;
+  for (const CoinMiss& miss : coin_misses_) {
+    if (!under_hand(miss.at) && InnerDiscShare(changed, miss.at, reach) == 0)
+      unchanged.push_back(miss);
+  }
+  return unchanged;
+}
+
+void CameraAnalyzer::RememberCoinMisses(std::vector<CoinMiss> unchanged) {
+  const double same_mm = detector_->Options().unchanged_miss_reach_px / detector_->View().Scale();
+  std::vector<bool> again(unchanged.size(), false);
+  std::vector<CoinMiss> first_misses;
+  for (const RejectedCandidate& rejected : detection_.rejected) {
+    if (rejected.kind != ObservedKind::kCoin || rejected.stage != "fit") continue;
+    bool known = false;
+    for (size_t i = 0; i < unchanged.size(); ++i) {
+      if (rules::Distance(unchanged[i].at, rejected.table_mm) > same_mm) continue;
+      known = true;
+      again[i] = true;
+    }
+    if (!known) first_misses.push_back({rejected.table_mm, 1});
+  }
+  for (size_t i = 0; i < unchanged.size(); ++i) {
+    if (again[i]) ++unchanged[i].times;
+  }
+  // A coin found where candidates were turned down before: they were its own.
+  const double coin_radius = 0.5 * detector_->Set().coin_diameter_mm;
+  std::erase_if(unchanged, [&](const CoinMiss& miss) {
+    return std::any_of(detection_.pieces.begin(), detection_.pieces.end(),
+                       [&](const ObservedPiece& piece) {
+                         return piece.kind == ObservedKind::kCoin &&
+                                rules::Distance(piece.position_mm, miss.at) < coin_radius;
+                       });
+  });
+  coin_misses_ = std::move(unchanged);
+  coin_misses_.insert(coin_misses_.end(), first_misses.begin(), first_misses.end());
 }
 
 std::optional<ObservedPiece> CameraAnalyzer::Refit(const Track& track, rules::Vec2 near,
@@ -341,6 +386,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     unconfirmed_.clear();
     vacated_since_detection_.clear();
     detected_places_.clear();
+    coin_misses_.clear();
   }
   const cv::Mat change_bg = ColourChange(view, background_);
   const cv::Mat change_prev = ColourChange(view, previous_);
@@ -377,7 +423,31 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
   if (tracker.WantsFullDetection(time_s)) {
     timer.Start("detect");
     costs_.full_detection = true;
-    detection_ = detector_->Detect(frame, tracker.RestingMovers());
+    // How the table changed since the last full detection (none yet: all of it).
+    const cv::Mat change_since_settled =
+        settled_.empty() ? cv::Mat() : ColourChange(view, settled_);
+    DetectionHints& hints = hints_;
+    hints = {};
+    hints.expected_mm = tracker.RestingMovers();
+    std::vector<CoinMiss> unchanged_misses;
+    if (!settled_.empty()) {
+      unchanged_misses =
+          UnchangedCoinMisses(change_since_settled > options_.faint_change_threshold, under_hand);
+    }
+    // Where the tracker has a coin, a coin the fit turned down is looked at every time.
+    const auto near_a_tracked_coin = [&](rules::Vec2 at) {
+      return std::any_of(tracks.begin(), tracks.end(), [&](const Track& track) {
+        return track.piece.kind == ObservedKind::kCoin &&
+               rules::Distance(track.moving ? track.piece.position_mm : track.rest, at) <
+                   2 * RadiusOf(track);
+      });
+    };
+    for (const CoinMiss& miss : unchanged_misses) {
+      if (miss.times >= options_.coin_misses_before_skip && !near_a_tracked_coin(miss.at))
+        hints.unchanged_coin_misses_mm.push_back(miss.at);
+    }
+    detection_ = detector_->Detect(frame, hints);
+    RememberCoinMisses(std::move(unchanged_misses));
     out.complete = true;
     out.settled = true;
     std::vector<int> kept_as(detection_.pieces.size(), -1);
@@ -409,7 +479,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     // last full detection saw them there, else re-fitted where the tracker last saw them.
     // (The running background has long absorbed a place a piece was knocked from.)
     const cv::Mat unchanged_since =
-        settled_.empty() ? changed : ColourChange(view, settled_) > options_.change_threshold;
+        settled_.empty() ? changed : change_since_settled > options_.change_threshold;
     const double gate = tracker.Options().rest_gate_mm;
     // Detections no track expects: pieces that moved unseen, maybe one the tracker still
     // thinks is at its old place.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <opencv2/core.hpp>
 #include <optional>
@@ -54,6 +55,12 @@ struct CameraAnalyzerOptions {
   // (a small or faint face) takes the face it reads best when that matches at least this well
   // (CoinFaceOptions::min_match is the detector's bar).
   double weak_face_match = 0.3;
+  // A coin candidate turned down at its fit this many full detections in a row, its place
+  // unchanged and no coin found there, is turned down from then on without fitting while the
+  // place stays so (DetectionHints::unchanged_coin_misses_mm), except where the tracker has a
+  // coin. More than one: a faint coin the first look missed gets the looks a lost piece is
+  // given (TrackerOptions::lost_looks).
+  int coin_misses_before_skip = 3;
   HandDetectorOptions hand;
 
   // Throws std::invalid_argument naming the first field out of range.
@@ -89,6 +96,8 @@ class CameraAnalyzer {
   const FrameCosts& LastCosts() const { return costs_; }
   const HandDetection& LastHand() const { return hand_; }
   const Detection& LastDetection() const { return detection_; }
+  // What the last full detection was told (DetectionHints).
+  const DetectionHints& LastHints() const { return hints_; }
   const CameraAnalyzerOptions& Options() const { return options_; }
   PieceDetector& Detector() { return *detector_; }
   const PieceDetector& Detector() const { return *detector_; }
@@ -96,6 +105,19 @@ class CameraAnalyzer {
  private:
   void UpdateBackground(const cv::Mat& view, const cv::Mat& change_prev);
   double InnerDiscShare(const cv::Mat& mask, rules::Vec2 at_mm, double radius_mm) const;
+  // A place where full detections turned a coin candidate down at its fit, and how many times
+  // in a row while it stayed as it was.
+  struct CoinMiss {
+    rules::Vec2 at;
+    int times = 1;
+  };
+  // The remembered misses where nothing `changed` (a top-view mask) since the last full
+  // detection, clear of the hand.
+  std::vector<CoinMiss> UnchangedCoinMisses(
+      const cv::Mat& changed, const std::function<bool(rules::Vec2)>& under_hand) const;
+  // After a full detection: the `unchanged` misses, counted again where it turned a candidate
+  // down again and dropped where it found a coin, and the places it turned one down first.
+  void RememberCoinMisses(std::vector<CoinMiss> unchanged);
   std::optional<ObservedPiece> MeasureMoving(const Track& track, rules::Vec2 predicted,
                                              double reach_mm, const cv::Mat& frame,
                                              const cv::Mat& candidates, bool refit, bool from_rest);
@@ -131,11 +153,16 @@ class CameraAnalyzer {
   std::set<int> vacated_since_detection_;
   // Where the last full detection found pieces (table mm).
   std::vector<rules::Vec2> detected_places_;
+  // Where full detections turned coin candidates down at their fit, unchanged since (table
+  // mm): a place's candidates vary with the sensor's noise, so they are gathered over
+  // detections while the place stays as it was.
+  std::vector<CoinMiss> coin_misses_;
   cv::Mat stable_;      // CV_16U: frames each pixel stayed unchanged
   cv::Mat hand_reach_;  // last frame's hands with their hulls filled (HandDetection::reach)
   HandDetector hands_;
   HandDetection hand_;
   Detection detection_;
+  DetectionHints hints_;
   FrameCosts costs_;
   // Unexplained moving blobs of the last frame, confirmed when the next frame has one near.
   std::vector<rules::Vec2> candidates_;

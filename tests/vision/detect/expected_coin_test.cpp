@@ -49,7 +49,8 @@ TEST(ExpectedCoinTest, ACoinSeenToComeToRestIsFoundOnLittleRimWithASigmaThatCove
   const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
   CoinRows rows = LayCoinRows(set, 10);
   const PieceDetector detector = testing::RenderAndCalibrate(rows.scene, set);
-  const Detection detection = detector.Detect(rows.scene.image, rows.coins);
+  const Detection detection =
+      detector.Detect(rows.scene.image, DetectionHints::Expecting(rows.coins));
   const double weak_sigma = detector.Options().weak_coin_sigma_mm;
   int coins_reported = 0;
   for (const ObservedPiece& piece : detection.pieces)
