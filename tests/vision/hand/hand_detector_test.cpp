@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <opencv2/imgproc.hpp>
 #include <stdexcept>
@@ -252,6 +253,24 @@ TEST(HandDetectorOptionsTest, FaintChangeIsAtMostTheChangeThatCounts) {
   EXPECT_THROW(HandDetector{options}, std::invalid_argument);
   options.faint_change_threshold = options.change_threshold;
   EXPECT_NO_THROW(HandDetector{options});
+}
+
+TEST(ColourChangeTest, IsTheLargestChangeOfAnyChannel) {
+  cv::Mat a(37, 53, CV_8UC3);
+  cv::Mat b(37, 53, CV_8UC3);
+  cv::randu(a, 0, 256);
+  cv::randu(b, 0, 256);
+  const cv::Mat change = ColourChange(a, b);
+  ASSERT_EQ(change.type(), CV_8U);
+  ASSERT_EQ(change.size(), a.size());
+  for (int y = 0; y < a.rows; ++y) {
+    for (int x = 0; x < a.cols; ++x) {
+      int largest = 0;
+      for (int c = 0; c < 3; ++c)
+        largest = std::max(largest, std::abs(a.at<cv::Vec3b>(y, x)[c] - b.at<cv::Vec3b>(y, x)[c]));
+      ASSERT_EQ(change.at<uchar>(y, x), largest) << x << ", " << y;
+    }
+  }
 }
 
 TEST(SkinTest, SkinIsSkinAndTheTableIsNot) {
