@@ -91,8 +91,9 @@ class PieceTracker {
   // Whether the next frame should be a full detection (TrackerFrame::complete): the table
   // has been quiet for a few frames since something changed, or for a while.
   bool WantsFullDetection(double time_s) const;
-  // Where the pieces that moved in the shot under way came to rest (a full detection is
-  // told to look hard there: PieceDetector::Detect), table mm; none outside a shot.
+  // Where the pieces that moved in the shot under way came to rest, or were last seen when lost
+  // from sight on the table (a full detection is told to look hard there:
+  // PieceDetector::Detect), table mm; none outside a shot.
   std::vector<rules::Vec2> RestingMovers() const;
   // Whether the table is quiet now (no piece moving, no motion for `settle_frames` frames).
   bool Quiet() const { return quiet_ >= options_.settle_frames; }

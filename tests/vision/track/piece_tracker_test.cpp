@@ -451,6 +451,35 @@ const ObservedPiece* AfterShot(const ShotObservation& shot, int track) {
   return nullptr;
 }
 
+// Ppolf seed 14's seventh shot: a coin followed as a blur slowed to rest where the camera's
+// change no longer found it, and its track was lost from sight. The full detection closing
+// the shot is told to look hard where it was last seen (its face too faint to read there at
+// 1080p), as where a piece came to rest; one lost off the table is not looked for.
+TEST(PieceTrackerTest, TheFullDetectionClosingAShotLooksHardWhereAPieceWasLostFromSight) {
+  TrackerOptions options;
+  options.area = testing::Rectangle({0, 0}, {600, 400});
+  PieceTracker tracker(options);
+  BlurFeed feed(tracker);
+  const rules::Vec2 suns_at{100, 100};
+  const rules::Vec2 moons_at{500, 300};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", suns_at), Coin("moons", moons_at)});
+  const int suns = TrackNear(tracker.Table(feed.Time()), suns_at);
+  const int moons = TrackNear(tracker.Table(feed.Time()), moons_at);
+  // The suns coin slows down mid-table, the moons coin it struck flies off the far side.
+  const std::vector<double> xs = {130, 158, 180, 195, 203};
+  for (size_t i = 0; i < xs.size(); ++i) {
+    const rules::Vec2 moons_now{500 + 20.0 * static_cast<double>(i + 1), 300};
+    feed.Blurs({{suns, {xs[i], 100}}, {moons, moons_now}}, true);
+  }
+  for (int i = 0; i < 20 && !tracker.WantsFullDetection(feed.Time()); ++i) feed.Blurs({}, false);
+  ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
+  ASSERT_EQ(Of(feed.Events(), Type::kLost).size(), 1u);
+  ASSERT_EQ(Of(feed.Events(), Type::kLeftTable).size(), 1u);
+  const std::vector<rules::Vec2> expected = tracker.RestingMovers();
+  ASSERT_EQ(expected.size(), 1u);
+  EXPECT_NEAR(rules::Distance(expected[0], {203, 100}), 0, 1e-9);
+}
+
 // Held-out bocce seed 16: the striker's blur is predicted where the piece it struck flies on,
 // so its track follows that piece (and loses it as it stops, faint on a table of its colour)
 // while the struck piece's track takes the striker, which stopped near the struck piece's
