@@ -197,6 +197,26 @@ std::vector<CameraAnalyzer::CoinMiss> CameraAnalyzer::UnchangedCoinMisses(
   return unchanged;
 }
 
+DetectionHints CameraAnalyzer::HintsFor(const PieceTracker& tracker,
+                                        const std::vector<CoinMiss>& unchanged_misses) const {
+  DetectionHints hints;
+  hints.expected_mm = tracker.RestingMovers();
+  // Where the tracker has a coin, a coin the fit turned down is looked at every time.
+  const std::vector<Track>& tracks = tracker.Tracks();
+  const auto near_a_tracked_coin = [&](rules::Vec2 at) {
+    return std::any_of(tracks.begin(), tracks.end(), [&](const Track& track) {
+      return track.piece.kind == ObservedKind::kCoin &&
+             rules::Distance(track.moving ? track.piece.position_mm : track.rest, at) <
+                 2 * RadiusOf(track);
+    });
+  };
+  for (const CoinMiss& miss : unchanged_misses) {
+    if (miss.times >= options_.coin_misses_before_skip && !near_a_tracked_coin(miss.at))
+      hints.unchanged_coin_misses_mm.push_back(miss.at);
+  }
+  return hints;
+}
+
 void CameraAnalyzer::RememberCoinMisses(std::vector<CoinMiss> unchanged) {
   const double same_mm = detector_->Options().unchanged_miss_reach_px / detector_->View().Scale();
   std::vector<bool> again(unchanged.size(), false);
@@ -426,27 +446,13 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     // How the table changed since the last full detection (none yet: all of it).
     const cv::Mat change_since_settled =
         settled_.empty() ? cv::Mat() : ColourChange(view, settled_);
-    DetectionHints& hints = hints_;
-    hints = {};
-    hints.expected_mm = tracker.RestingMovers();
     std::vector<CoinMiss> unchanged_misses;
     if (!settled_.empty()) {
       unchanged_misses =
           UnchangedCoinMisses(change_since_settled > options_.faint_change_threshold, under_hand);
     }
-    // Where the tracker has a coin, a coin the fit turned down is looked at every time.
-    const auto near_a_tracked_coin = [&](rules::Vec2 at) {
-      return std::any_of(tracks.begin(), tracks.end(), [&](const Track& track) {
-        return track.piece.kind == ObservedKind::kCoin &&
-               rules::Distance(track.moving ? track.piece.position_mm : track.rest, at) <
-                   2 * RadiusOf(track);
-      });
-    };
-    for (const CoinMiss& miss : unchanged_misses) {
-      if (miss.times >= options_.coin_misses_before_skip && !near_a_tracked_coin(miss.at))
-        hints.unchanged_coin_misses_mm.push_back(miss.at);
-    }
-    detection_ = detector_->Detect(frame, hints);
+    hints_ = HintsFor(tracker, unchanged_misses);
+    detection_ = detector_->Detect(frame, hints_);
     RememberCoinMisses(std::move(unchanged_misses));
     out.complete = true;
     out.settled = true;

@@ -115,6 +115,10 @@ class CameraAnalyzer {
   // detection, clear of the hand.
   std::vector<CoinMiss> UnchangedCoinMisses(
       const cv::Mat& changed, const std::function<bool(rules::Vec2)>& under_hand) const;
+  // What a full detection is told: where the tracker saw pieces come to rest or lose sight
+  // of them, and the `unchanged_misses` turned down often enough, away from tracked coins.
+  DetectionHints HintsFor(const PieceTracker& tracker,
+                          const std::vector<CoinMiss>& unchanged_misses) const;
   // After a full detection: the `unchanged` misses, counted again where it turned a candidate
   // down again and dropped where it found a coin, and the places it turned one down first.
   void RememberCoinMisses(std::vector<CoinMiss> unchanged);
