@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "vision/detect/components.h"
+
 namespace tabref::vision {
 namespace {
 
@@ -130,7 +132,7 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
   cv::Mat labels;
   cv::Mat stats;
   cv::Mat centroids;
-  const int count = cv::connectedComponentsWithStats(changed, labels, stats, centroids, 8, CV_32S);
+  const int count = ComponentsWithStats(changed, &labels, stats, centroids);
   const int border = std::max(1, static_cast<int>(std::lround(options_.border_mm * scale)));
   std::vector<int> hands;
   std::vector<int> cut_off;  // skin apart from the border, where the table shows none

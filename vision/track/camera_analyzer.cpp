@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "vision/detect/components.h"
 #include "vision/track/contacts.h"
 #include "vision/track/hysteresis_mask.h"
 
@@ -665,9 +666,8 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     cv::Mat unexplained;
     cv::dilate(moving, unexplained, cv::Mat());
     unexplained &= candidates;
-    cv::Mat labels, stats, centroids;
-    const int count =
-        cv::connectedComponentsWithStats(unexplained, labels, stats, centroids, 8, CV_32S);
+    cv::Mat stats, centroids;
+    const int count = ComponentsWithStats(unexplained, nullptr, stats, centroids);
     const PieceSet& set = detector_->Set();
     const double coin_area = CV_PI * 0.25 * set.coin_diameter_mm * set.coin_diameter_mm;
     std::vector<rules::Vec2> blobs;
