@@ -4,7 +4,10 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <opencv2/core/utility.hpp>
 #include <opencv2/imgproc.hpp>
+#include <optional>
+#include <string>
 
 #include "vision/detect/coin_candidates.h"
 #include "vision/detect/coin_fit.h"
@@ -74,6 +77,62 @@ CoinFitOptions RefitOptions(const DetectionOptions& options) {
   return refit;
 }
 
+// A candidate's fit: the coin it is, or why it is none.
+struct FittedCandidate {
+  std::optional<CoinHit> hit;
+  std::optional<RejectedCandidate> rejected;
+};
+
+FittedCandidate FitCandidate(const FrameContext& context, const CoinCandidate& candidate,
+                             const std::vector<RaisedSquare>& raised) {
+  const double coin_radius = 0.5 * context.set.coin_diameter_mm;
+  const double coin_top = context.set.coin_thickness_mm;
+  FittedCandidate result;
+  const auto reject = [&](const char* stage, std::string reason, const cv::Point2d& at) {
+    result.rejected = RejectedCandidate{ObservedKind::kCoin, stage, std::move(reason), Vec(at)};
+    return result;
+  };
+  const cv::Point2d seen = context.view.ToTable(candidate.view_px);
+  cv::Point2d initial = context.view.LiftTo(seen, coin_top);
+  // A marker's white cells make coin-sized blank faces; a real coin there would hide the
+  // marker the table is calibrated from.
+  if (context.mapping.Calibration().InMarkerSquare(initial, coin_radius))
+    return reject("candidates", "inside a table marker's black square", initial);
+  // On a tile the rim lies a tile higher, which moves it across the table by the parallax
+  // of that height.
+  cv::Point2d lifted;
+  const int square = SquareUnder(context.mapping, initial, coin_top, coin_radius, raised, &lifted);
+  const double base = square >= 0 ? raised[static_cast<size_t>(square)].top_mm : 0.0;
+  if (square >= 0) initial = lifted;
+  if (context.UnchangedCoinMiss(Vec(initial)))
+    return reject("fit", kUnchangedCoinMissReason, initial);
+  const auto fit_with = [&](const CoinFitOptions& fit_options) {
+    return FitCoin(context.frame, context.mapping, initial, coin_radius, base + coin_top, base,
+                   fit_options);
+  };
+  const auto try_again = [&](CoinFit& fit, const CoinFitOptions& fit_options) {
+    CoinFit again = fit_with(fit_options);
+    if (again.accepted) fit = std::move(again);
+  };
+  CoinFit fit = fit_with(context.options.coin_fit);
+  const double second_reach = context.options.coin_second_reach_mm;
+  if (!fit.accepted && fit.support < context.options.coin_fit.min_support &&
+      second_reach > context.options.coin_fit.align_reach_mm) {
+    CoinFitOptions wider = context.options.coin_fit;
+    wider.align_reach_mm = second_reach;
+    try_again(fit, wider);
+  }
+  if (!fit.accepted && context.NearExpected(Vec(initial))) {
+    CoinFitOptions lenient = context.options.coin_fit;
+    lenient.min_support *= context.options.expected_coin_support_share;
+    lenient.min_tight_support *= context.options.expected_coin_support_share;
+    try_again(fit, lenient);
+  }
+  if (!fit.accepted) return reject("fit", (square >= 0 ? "on a tile: " : "") + fit.reason, initial);
+  result.hit = CoinHit{std::move(fit), candidate.support, {}, base, square};
+  return result;
+}
+
 }  // namespace
 
 CoinFinder::CoinFinder(const PieceSet& set, const DetectionOptions& options)
@@ -99,57 +158,19 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
                          context.options.debug_images ? &votes : nullptr);
 
   context.timer.Start("fit");
+  // The candidates are fitted apart (on the cores OpenCV may use) and gathered in their order:
+  // the same detection however the work was split.
+  std::vector<FittedCandidate> fitted(candidates.size());
+  cv::parallel_for_(cv::Range(0, static_cast<int>(candidates.size())), [&](const cv::Range& range) {
+    for (int i = range.start; i < range.end; ++i) {
+      const auto at = static_cast<size_t>(i);
+      fitted[at] = FitCandidate(context, candidates[at], raised);
+    }
+  });
   std::vector<CoinHit> hits;
-  for (const CoinCandidate& candidate : candidates) {
-    const cv::Point2d seen = context.view.ToTable(candidate.view_px);
-    cv::Point2d initial = context.view.LiftTo(seen, coin_top);
-    // A marker's white cells make coin-sized blank faces; a real coin there would hide the
-    // marker the table is calibrated from.
-    if (context.mapping.Calibration().InMarkerSquare(initial, coin_radius)) {
-      context.Reject(ObservedKind::kCoin, "candidates", "inside a table marker's black square",
-                     initial);
-      continue;
-    }
-    // On a tile the rim lies a tile higher, which moves it across the table by the parallax
-    // of that height.
-    cv::Point2d lifted;
-    const int square =
-        SquareUnder(context.mapping, initial, coin_top, coin_radius, raised, &lifted);
-    const double base = square >= 0 ? raised[static_cast<size_t>(square)].top_mm : 0.0;
-    if (square >= 0) initial = lifted;
-    if (context.UnchangedCoinMiss(Vec(initial))) {
-      context.Reject(ObservedKind::kCoin, "fit", kUnchangedCoinMissReason, initial);
-      continue;
-    }
-    const auto fit_with = [&](const CoinFitOptions& fit_options) {
-      return FitCoin(context.frame, context.mapping, initial, coin_radius, base + coin_top, base,
-                     fit_options);
-    };
-    const auto try_again = [&](CoinFit& fit, const CoinFitOptions& fit_options) {
-      CoinFit again = fit_with(fit_options);
-      if (again.accepted) fit = std::move(again);
-    };
-    CoinFit fit = fit_with(context.options.coin_fit);
-    const double second_reach = context.options.coin_second_reach_mm;
-    if (!fit.accepted && fit.support < context.options.coin_fit.min_support &&
-        second_reach > context.options.coin_fit.align_reach_mm) {
-      CoinFitOptions wider = context.options.coin_fit;
-      wider.align_reach_mm = second_reach;
-      try_again(fit, wider);
-    }
-    if (!fit.accepted && context.NearExpected(Vec(initial))) {
-      CoinFitOptions lenient = context.options.coin_fit;
-      lenient.min_support *= context.options.expected_coin_support_share;
-      lenient.min_tight_support *= context.options.expected_coin_support_share;
-      try_again(fit, lenient);
-    }
-    if (!fit.accepted) {
-      context.Reject(ObservedKind::kCoin, "fit", (square >= 0 ? "on a tile: " : "") + fit.reason,
-                     initial);
-      continue;
-    }
-    CoinHit hit{std::move(fit), candidate.support, {}, base, square};
-    hits.push_back(std::move(hit));
+  for (FittedCandidate& candidate : fitted) {
+    if (candidate.rejected) context.detection.rejected.push_back(std::move(*candidate.rejected));
+    if (candidate.hit) hits.push_back(std::move(*candidate.hit));
   }
 
   context.timer.Start("classify");
