@@ -46,9 +46,9 @@ struct DetectionOptions {
   double weak_coin_sigma_mm = 2.5;
   // A coin candidate this close to one an earlier detection turned down where the image has
   // not changed since (DetectionHints::unchanged_coin_misses_mm) is the same candidate (top
-  // view pixels: with the sensor's noise a candidate's vote peak moves to a neighbouring
-  // pixel, diagonals too).
-  double unchanged_miss_reach_px = 1.5;
+  // view pixels: with the sensor's noise the vote peak of printed art, which has no round rim
+  // to pin it, wanders by two or three pixels; a coin put down near it changes the image).
+  double unchanged_miss_reach_px = 3.0;
   PyramidOptions pyramids;  // how Looney pyramids are found
   TileOptions tiles;
   bool debug_images = false;  // keep named images of the stages in Detection
