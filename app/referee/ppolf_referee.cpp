@@ -175,12 +175,21 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
   const Json details = state.Scorecard().details;
   std::optional<int> coin;
   int seat = -1;
-  if (!shot.moved.empty() && FindTrack(shot.before, shot.moved.front()) == nullptr) {
-    // The first piece to move was set down under the hand that flicked it, unseen before the
-    // shot (what it struck moved after it): whose coin it is the look that closed the shot
-    // tells.
-    seat = SeatOfCoin(details, shot.after, shot.moved.front());
-    if (seat >= 0) coin = shot.moved.front();
+  // The coin of a player not due to flick, gone from the table but not over its edge, was
+  // taken up in the shot's span (a player who holed out lifts it as the next tees off).
+  const auto taken_up = [&](int track) {
+    if (FindTrack(shot.after, track) != nullptr || Contains(shot.left_table, track)) return false;
+    const int owner = SeatOfCoin(details, shot.before, track);
+    return owner >= 0 && !Contains(expected.actors, owner);
+  };
+  const std::optional<int> first_kept =
+      FirstMoved(shot, [&](int track) { return !taken_up(track); });
+  if (first_kept && FindTrack(shot.before, *first_kept) == nullptr) {
+    // The first piece to move but those taken up was set down under the hand that flicked it,
+    // unseen before the shot (what it struck moved after it): whose coin it is the look that
+    // closed the shot tells.
+    seat = SeatOfCoin(details, shot.after, *first_kept);
+    if (seat >= 0) coin = *first_kept;
   }
   if (!coin) {
     coin =

@@ -173,6 +173,30 @@ TEST_F(PpolfRefereeTest, ACoinSetDownUnseenAndFlickedIsTheFlickersEvenWhenItStri
   EXPECT_EQ(Player(1)["count"], 1);
 }
 
+TEST_F(PpolfRefereeTest, ACoinTakenUpAsTheNextPlayerTeesOffWasNotFlicked) {
+  // Ppolf seed 2: one player lifted a holed coin from beside the hole while the other set
+  // theirs down at the next tee and flicked it, in one span of motion: the first piece to
+  // move was the lifted one, gone from the table but not over its edge.
+  BothTeeOffAndMiss();
+  JudgeAndApply(
+      Shot(CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})}),
+           CourseWith({SuitCoin(20, "suns", {480, 310}), SuitCoin(21, "arms", {330, 150})}), {20},
+           {{20, 1}}));
+  ASSERT_EQ(Player(0)["state"], "holed");
+  JudgeAndApply(Shot(CourseWith({SuitCoin(21, "arms", {330, 150})}),
+                     CourseWith({SuitCoin(21, "arms", {490, 290})}), {21}, {{21, 1}}));
+  const std::string status = state_->StatusLine();
+  ASSERT_NE(status.find("tees off"), std::string::npos) << status;
+  const bool ann_tees_off = status.find("Ann tees off") != std::string::npos;
+  const vision::ObservedPiece lifted =
+      ann_tees_off ? SuitCoin(21, "arms", {490, 290}) : SuitCoin(20, "suns", {480, 310});
+  const vision::ObservedPiece flicked = SuitCoin(26, ann_tees_off ? "suns" : "arms", {700, 420});
+  const Json action =
+      JudgeAndApply(Shot(CourseWith({lifted}), CourseWith({flicked}), {lifted.track_id, 26}));
+  EXPECT_EQ(action["player"], ann_tees_off ? "Ann" : "Bob");
+  EXPECT_FALSE(action.contains("hit"));  // a miss, from the tee it was set down at
+}
+
 TEST_F(PpolfRefereeTest, ACoinLostFromSightAndFoundMisreadIsStillItsPlayers) {
   // Ppolf seed 4: Bob's coin was lost from sight as it slid and found at rest reading as a
   // value side, a new track: it rests there, and it is his on the next flick too.
