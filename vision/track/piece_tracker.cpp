@@ -261,16 +261,16 @@ bool PieceTracker::WantsFullDetection(double time_s) const {
 std::vector<rules::Vec2> PieceTracker::RestingMovers() const {
   std::vector<rules::Vec2> places;
   if (!shot_) return places;
-  const auto moved = [&](int id) {
-    return std::count(shot_->moved.begin(), shot_->moved.end(), id) > 0;
+  const auto listed = [](const std::vector<int>& ids, int id) {
+    return std::find(ids.begin(), ids.end(), id) != ids.end();
   };
   for (const Track& track : tracks_) {
-    if (!track.moving && moved(track.id)) places.push_back(track.piece.position_mm);
+    if (!track.moving && listed(shot_->moved, track.id)) places.push_back(track.piece.position_mm);
   }
   // A piece lost from sight on the table was last seen slowing down, often at rest already
   // (a blur whose change the camera no longer finds): it is looked for hard there too.
   for (const auto& [id, track] : departed_) {
-    if (moved(id) && !std::count(shot_->left_table.begin(), shot_->left_table.end(), id))
+    if (listed(shot_->moved, id) && !listed(shot_->left_table, id))
       places.push_back(track.piece.position_mm);
   }
   return places;
