@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
+#include <numbers>
 #include <optional>
 #include <utility>
 
@@ -126,6 +128,22 @@ bool MayHaveReboundedOff(const ShotPiece& a, const ShotPiece& b, const TrackerOp
   return second_step > 0 && widened >= kAwayShare * second_step;
 }
 
+// The first piece that `a`'s footprint meets going from `from` along `heading` (a unit vector),
+// within `reach`, as the pieces lay at `time_s`; only pieces `may_meet` allows count.
+const ShotPiece* FirstPieceAhead(const ShotPiece& a, rules::Vec2 from, rules::Vec2 heading,
+                                 double reach, double time_s, const std::vector<ShotPiece>& pieces,
+                                 const TrackerOptions& options,
+                                 const std::function<bool(const ShotPiece&)>& may_meet) {
+  for (double along = 0; along <= reach; along += kSubstepMm) {
+    const rules::Vec2 at = from + heading * along;
+    for (const ShotPiece& b : pieces) {
+      if (may_meet(b) && GapAt(a, at, b, b.At(time_s)) <= Tolerance(options.touch_mm, a, b))
+        return &b;
+    }
+  }
+  return nullptr;
+}
+
 // A flicked piece first seen behind its place as the hand that flicked it pushed it (along
 // the push), still there a frame later and resting there, beyond the blobs' jitter (the
 // fingertip's blob draws back too, but the piece it was taken for rests ahead): a finger only
@@ -143,17 +161,23 @@ const ShotPiece* ReboundAgainstThePush(const ShotPiece& a, const std::vector<Sho
     if (behind < std::max(kTurnedBackMm, jitter)) return nullptr;
   }
   const double start = samples.front().time_s;
-  const double reach = UnseenReboundReach(a);
-  for (double along = 0; along <= reach; along += kSubstepMm) {
-    const rules::Vec2 at = samples[0].position + push * along;
-    for (const ShotPiece& b : pieces) {
-      if (ReboundableAt(a, b, start) &&
-          GapAt(a, at, b, b.At(start)) <= Tolerance(options.touch_mm, a, b))
-        return &b;
-    }
-  }
-  return nullptr;
+  return FirstPieceAhead(a, samples[0].position, push, UnseenReboundReach(a), start, pieces,
+                         options, [&](const ShotPiece& b) { return ReboundableAt(a, b, start); });
 }
+
+// How far the direction of the step between two samples may be off, by two sigmas of its ends.
+double DirectionSlack(const PathSample& from, const PathSample& to) {
+  const double length = rules::Distance(from.position, to.position);
+  const double slack = 2 * std::hypot(from.sigma_mm, to.sigma_mm);
+  return length > slack ? std::asin(slack / length) : std::numbers::pi / 2;
+}
+
+// A rebound no path sample shows: off which piece, when, and whether surely.
+struct UnseenRebound {
+  const ShotPiece* off = nullptr;
+  double time_s = 0;
+  bool sure = false;
+};
 
 // A piece lost from sight and found again off the line it was heading along turned unseen: it
 // bounced off whatever lay ahead (a coin flicked at the hole tile, back into the place it
@@ -162,9 +186,12 @@ const ShotPiece* ReboundAgainstThePush(const ShotPiece& a, const std::vector<Sho
 // the hand hid it for frames as it was flicked): the flick's interval may hide anything (the
 // flicking hand, frames of blur). The first piece its footprint meets going on straight from
 // where it was last seen moving, within reach, may have been touched: that piece and when, or
-// nothing.
-std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
-    const ShotPiece& a, const std::vector<ShotPiece>& pieces, const TrackerOptions& options) {
+// nothing. The touch is sure when the turn is beyond doubt (wider than 30 degrees by more than
+// the two steps' directions may be off) and that piece is the first met whichever way within
+// its step's slack the piece was heading: a sliding piece turns only where it strikes something.
+std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
+                                              const std::vector<ShotPiece>& pieces,
+                                              const TrackerOptions& options) {
   const std::vector<PathSample>& samples = a.path.Samples();
   for (size_t i = 1; i + 1 < samples.size(); ++i) {
     const double frame_s = samples[i].time_s - samples[i - 1].time_s;
@@ -191,14 +218,26 @@ std::optional<std::pair<const ShotPiece*, double>> UnseenReboundOff(
     const rules::Vec2 heading = step * (1 / step_mm);
     // Out and back: at least as far as it came back, plus what its last step carried it on.
     const double reach = back_mm + 2 * step_mm;
-    for (double along = 0; along <= reach; along += kSubstepMm) {
-      const rules::Vec2 at = samples[i].position + heading * along;
-      for (const ShotPiece& b : pieces) {
-        if (b.track == a.track) continue;
-        if (GapAt(a, at, b, b.At(samples[i].time_s)) <= Tolerance(options.touch_mm, a, b))
-          return std::pair(&b, samples[i].time_s);
-      }
+    const double time_s = samples[i].time_s;
+    const auto ahead = [&](rules::Vec2 way) {
+      return FirstPieceAhead(a, samples[i].position, way, reach, time_s, pieces, options,
+                             [&](const ShotPiece& b) { return b.track != a.track; });
+    };
+    const ShotPiece* struck = ahead(heading);
+    if (struck == nullptr) continue;
+    const double heading_slack = DirectionSlack(samples[i - 1], samples[i]);
+    const double turn =
+        std::acos(std::clamp(rules::Dot(back, step) / (step_mm * back_mm), -1.0, 1.0));
+    const bool surely_turned =
+        turn - heading_slack - DirectionSlack(samples[i], samples[i + 1]) > std::acos(kTurnedCos);
+    // Whichever way within its slack the piece was heading, it met that piece first (or none).
+    bool only_candidate = true;
+    for (const double side : {-1.0, 1.0}) {
+      const ShotPiece* met =
+          ahead(rules::Rotated(heading, side * heading_slack * 180 / std::numbers::pi));
+      if (met != nullptr && met != struck) only_candidate = false;
     }
+    return UnseenRebound{struck, time_s, surely_turned && only_candidate};
   }
   return std::nullopt;
 }
@@ -295,7 +334,7 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
   }
   for (const ShotPiece& a : pieces) {
     if (const auto rebound = UnseenReboundOff(a, pieces, options))
-      add(rebound->second, a.track, rebound->first->track, true);
+      add(rebound->time_s, a.track, rebound->off->track, !rebound->sure);
   }
   if (flicked != nullptr) {
     if (const ShotPiece* struck = ReboundAgainstThePush(*flicked, pieces, options))

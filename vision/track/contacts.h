@@ -36,9 +36,11 @@ struct ShotPiece {
 // it may have rebounded off it in the frame it was flicked: an uncertain contact, unless a
 // seen one explains the pair. So may a piece lost from sight and found again behind where it
 // was heading (or off to a side), off the first piece ahead of it, and one flicked under the
-// hand and first seen turned away from the way it came. A flicked piece first seen going back
-// toward the hand that pushed it, and come to rest there, surely rebounded, off the first piece
-// ahead of the push.
+// hand and first seen turned away from the way it came: surely, when the turn is wider than the
+// blobs' error can make it and no other piece lay ahead within its heading's error (a sliding
+// piece turns only where it strikes something). A flicked piece first seen going back toward the
+// hand that pushed it, and come to rest there, surely rebounded, off the first piece ahead of
+// the push.
 std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
                                           const TrackerOptions& options);
 

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
 #include <vector>
 
 namespace tabref::vision {
@@ -109,6 +111,52 @@ TEST(ContactsTest, APuttFirstSeenGoingBackTowardTheFingerReboundedOffTheHole) {
   putt = Coin(PuttSeenGoingAway(rest_s), rest_s);
   putt.pushed_toward = rules::Vec2{0, -1};
   EXPECT_TRUE(Contacts(putt).empty());
+}
+
+// A putt from 30 mm below the tile, seen once 12 mm on its way, lost from sight for five frames
+// and found at rest where `found` places it (below the tile, from the first sighting's spot).
+std::vector<PathSample> PuttLostAndFound(rules::Vec2 found) {
+  const rules::Vec2 seen = BelowTile(0, 18);
+  return {{0, BelowTile(0, 30), kSharpSigmaMm},
+          {kFrameS, seen, kBlurSigmaMm},
+          {6 * kFrameS, seen + found, kSharpSigmaMm}};
+}
+
+TEST(ContactsTest, APuttLostAndFoundBehindWhereItWasHeadingReboundedOffTheHole) {
+  // A sliding coin turns only where it strikes something, and nothing but the hole lay within
+  // reach of where it was lost.
+  const auto contacts = Contacts(Coin(PuttLostAndFound({0, 7})));
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_FALSE(contacts[0].uncertain);
+  EXPECT_EQ(contacts[0].other, HoleTile().track);
+}
+
+TEST(ContactsTest, APuttLostAndFoundBehindWithACoinBesideItsWayMayHaveReboundedOffEither) {
+  // Off the line the putt was seen heading along, but on one its blurred step allows.
+  ShotPiece other;
+  other.track = 3;
+  other.rest = BelowTile(-26, 5);
+  other.footprint = rules::Circle{other.rest, kCoinRadiusMm};
+  other.sigma_mm = kSharpSigmaMm;
+  const ShotPiece putt = Coin(PuttLostAndFound({0, 7}));
+  auto contacts = FindContacts({HoleTile(), putt, other}, TrackerOptions());
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_TRUE(contacts[0].uncertain);
+  EXPECT_EQ(contacts[0].other, HoleTile().track);
+  // Farther off, on no way the step allows: the hole, surely.
+  other.rest = BelowTile(-40, 5);
+  other.footprint = rules::Circle{other.rest, kCoinRadiusMm};
+  contacts = FindContacts({HoleTile(), putt, other}, TrackerOptions());
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_FALSE(contacts[0].uncertain);
+}
+
+TEST(ContactsTest, APuttLostAndFoundTurnedByLessThanItsBlurCanHideMayHaveReboundedOffTheHole) {
+  // Turned 50 degrees, 6 mm from a blur placed to 2 mm: the turn may be the blur's error.
+  const double turn = 50 * std::numbers::pi / 180;
+  const auto contacts = Contacts(Coin(PuttLostAndFound({6 * std::sin(turn), -6 * std::cos(turn)})));
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_TRUE(contacts[0].uncertain);
 }
 
 }  // namespace
