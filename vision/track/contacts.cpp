@@ -172,6 +172,22 @@ double DirectionSlack(const PathSample& from, const PathSample& to) {
   return length > slack ? std::asin(slack / length) : std::numbers::pi / 2;
 }
 
+// The last sample of the straight run a path makes from sample `i` on: the farthest later
+// sample such that those between lie within two sigmas of the line to it. Its direction is
+// surer than one step's.
+size_t StraightRunEnd(const std::vector<PathSample>& samples, size_t i) {
+  size_t end = i + 1;
+  for (size_t j = i + 2; j < samples.size(); ++j) {
+    bool straight = true;
+    for (size_t k = i + 1; k < j && straight; ++k) {
+      straight = rules::DistanceToSegment(samples[k].position, samples[i].position,
+                                          samples[j].position) <= 2 * samples[k].sigma_mm;
+    }
+    if (straight) end = j;
+  }
+  return end;
+}
+
 // A rebound no path sample shows: off which piece, when, and whether surely.
 struct UnseenRebound {
   const ShotPiece* off = nullptr;
@@ -186,9 +202,10 @@ struct UnseenRebound {
 // the hand hid it for frames as it was flicked): the flick's interval may hide anything (the
 // flicking hand, frames of blur). The first piece its footprint meets going on straight from
 // where it was last seen moving, within reach, may have been touched: that piece and when, or
-// nothing. The touch is sure when the turn is beyond doubt (wider than 30 degrees by more than
-// the two steps' directions may be off) and that piece is the first met whichever way within
-// its step's slack the piece was heading: a sliding piece turns only where it strikes something.
+// nothing. The way it went on is that of its straight run from there. The touch is sure when
+// the turn is beyond doubt (wider than 30 degrees by more than the directions of the step in and
+// the run out may be off) and that piece is the first met whichever way within its step's slack
+// the piece was heading: a sliding piece turns only where it strikes something.
 std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
                                               const std::vector<ShotPiece>& pieces,
                                               const TrackerOptions& options) {
@@ -202,15 +219,16 @@ std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
     // First seen moving only after frames of the flick's interval went unseen (under the hand).
     const bool flicked_unseen =
         i == 1 && a.left_seen_s && samples[1].time_s - *a.left_seen_s >= kUnseenFrames * unseen_s;
+    const size_t run_end = StraightRunEnd(samples, i);
     const rules::Vec2 step = samples[i].position - samples[i - 1].position;
-    const rules::Vec2 back = samples[i + 1].position - samples[i].position;
+    const rules::Vec2 back = samples[run_end].position - samples[i].position;
     const double step_mm = rules::Norm(step);
     const double back_mm = rules::Norm(back);
     // Seen all along, only a way back beyond the blobs' jitter tells.
     const double least_back_mm =
-        lost
-            ? kTurnedBackMm
-            : std::max(kTurnedBackMm, 2 * std::hypot(samples[i].sigma_mm, samples[i + 1].sigma_mm));
+        lost ? kTurnedBackMm
+             : std::max(kTurnedBackMm,
+                        2 * std::hypot(samples[i].sigma_mm, samples[run_end].sigma_mm));
     const double turned_cos = lost || flicked_unseen ? kTurnedCos : 0;
     if (step_mm <= 0 || back_mm < least_back_mm ||
         rules::Dot(back, step) >= turned_cos * step_mm * back_mm)
@@ -229,7 +247,7 @@ std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
     const double turn =
         std::acos(std::clamp(rules::Dot(back, step) / (step_mm * back_mm), -1.0, 1.0));
     const bool surely_turned =
-        turn - heading_slack - DirectionSlack(samples[i], samples[i + 1]) > std::acos(kTurnedCos);
+        turn - heading_slack - DirectionSlack(samples[i], samples[run_end]) > std::acos(kTurnedCos);
     // Whichever way within its slack the piece was heading, it met that piece first (or none).
     bool only_candidate = true;
     for (const double side : {-1.0, 1.0}) {

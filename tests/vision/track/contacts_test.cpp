@@ -159,5 +159,20 @@ TEST(ContactsTest, APuttLostAndFoundTurnedByLessThanItsBlurCanHideMayHaveRebound
   EXPECT_TRUE(contacts[0].uncertain);
 }
 
+TEST(ContactsTest,
+     APuttFlickedUnseenAndSeenGoingBackInStepsWithinTheBlursErrorReboundedOffTheHole) {
+  // Last seen at rest 20 mm below the tile, first seen 12 mm nearer it, then coming back 4 mm
+  // a frame (no more than two blurs' error) for 10 mm: a straight run back, surely a rebound.
+  const std::vector<PathSample> samples = {{0, BelowTile(0, 20), kSharpSigmaMm},
+                                           {kFrameS, BelowTile(0, 8), kBlurSigmaMm},
+                                           {2 * kFrameS, BelowTile(0, 12), kBlurSigmaMm},
+                                           {3 * kFrameS, BelowTile(0, 16), kBlurSigmaMm},
+                                           {4 * kFrameS, BelowTile(0, 18), kSharpSigmaMm}};
+  const auto contacts = Contacts(Coin(samples, -4 * kFrameS));
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_FALSE(contacts[0].uncertain);
+  EXPECT_EQ(contacts[0].other, HoleTile().track);
+}
+
 }  // namespace
 }  // namespace tabref::vision
