@@ -217,14 +217,16 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
   const bool off_table = Contains(shot.left_table, *coin);
   if (hole_track >= 0 && !Touched(shot, *coin, hole_track) &&
       MayHaveTouched(shot, *coin, hole_track)) {
-    // The coin lay by the hole and was first seen already moving away from it.
+    // The coin came closer to the hole than the camera can tell from touching (it lay by it as
+    // it was flicked, rebounded unseen, or passed or stopped within its blur's margin).
     ManualDecision question;
     question.kind = "flick";
-    question.question = "did " + name + "'s coin touch the hole? (it lay next to it)";
+    question.question =
+        "did " + name + "'s coin touch the hole? (it came too close for the camera to tell)";
     question.actors = {seat};
     question.choices = {{Flick(state, shot, seat, *coin, hole_track, true), name + " hit the hole"},
                         {Flick(state, shot, seat, *coin, hole_track, false), name + " missed"}};
-    return Verdict::Ask(question, name + "'s coin lay next to the hole: a touch may be unseen");
+    return Verdict::Ask(question, name + "'s coin came within the camera's margin of the hole");
   }
   const bool hit = hole_track >= 0 && Touched(shot, *coin, hole_track);
   std::string reason = name + (hit ? " hit the hole" : " missed");
