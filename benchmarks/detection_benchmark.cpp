@@ -492,6 +492,14 @@ int main(int argc, char** argv) {
       Percentile(tile_score.angle_errors_deg, 0.5), Percentile(tile_score.angle_errors_deg, 0.95),
       tile_score.angle_errors_deg.size(), Percentile(contour_score.angle_errors_deg, 0.5),
       Percentile(contour_score.angle_errors_deg, 0.95));
+  const std::vector<double>& upright_turns = total.kinds[ObservedKind::kPyramid].angle_errors_deg;
+  std::printf(
+      "upright pyramid turn error (modulo 90): p50 %.2f deg, p95 %.2f deg, max %.1f deg, "
+      "%td of %zu beyond 10 deg\n",
+      Percentile(upright_turns, 0.5), Percentile(upright_turns, 0.95),
+      Percentile(upright_turns, 1.0),
+      std::count_if(upright_turns.begin(), upright_turns.end(), [](double e) { return e > 10; }),
+      upright_turns.size());
   if (stacked_coins > 0)
     std::printf(
         "coins on tiles: %d of %d found within 3 mm, %d of them reported on a tile, "

@@ -82,6 +82,9 @@ TEST_F(PyramidDetection, FindsPyramidsWithTheirIdentity) {
   for (const double error : pyramids.position_errors_mm) far += error > 2;
   EXPECT_LE(far, 1);
   EXPECT_LT(Percentile(pyramids.position_errors_mm, 1.0), 4.0);
+  // An upright one's turn (modulo 90 degrees): a stacked pair's may be off together.
+  ASSERT_GE(pyramids.angle_errors_deg.size(), 6u);
+  EXPECT_LT(Percentile(pyramids.angle_errors_deg, 0.5), 2.0);
 }
 
 TEST_F(PyramidDetection, ReportsStackedPairs) {

@@ -148,6 +148,8 @@ DetectionScore ScoreDetection(const std::vector<TruthPiece>& truth, const Detect
         return std::optional<std::string>(p.on_top_of ? "stacked" : "alone");
       };
       CompareField("stacked", stacked(expected), stacked(seen), kind, all_right);
+      if (expected.pose == "upright" && seen.pose == "upright")
+        kind.angle_errors_deg.push_back(TurnError(seen.angle_deg, expected.angle_deg, 90.0));
       if (expected.pose == "lying" && seen.pose == "lying") {
         // The apex direction, right within 20 degrees.
         const double turn = std::remainder(expected.angle_deg - seen.angle_deg, 360.0);

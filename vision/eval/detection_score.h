@@ -21,7 +21,7 @@ struct KindScore {
   std::vector<double> position_errors_mm;
   std::vector<double> normalised_errors;  // error / sigma
   // Tiles: |reported - true turn| in degrees, modulo 360 for a face (its art has an up) and
-  // modulo 90 for a back.
+  // modulo 90 for a back; pyramids upright in both: modulo 90 (a square base).
   std::vector<double> angle_errors_deg;
   std::vector<std::string> misses;      // descriptions of missed pieces
   std::vector<std::string> confusions;  // "coin suit suns seen as coin suit arms"
