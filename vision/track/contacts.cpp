@@ -246,16 +246,16 @@ std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
     const double heading_slack = DirectionSlack(samples[i - 1], samples[i]);
     const double turn =
         std::acos(std::clamp(rules::Dot(back, step) / (step_mm * back_mm), -1.0, 1.0));
-    const bool surely_turned =
+    bool sure =
         turn - heading_slack - DirectionSlack(samples[i], samples[run_end]) > std::acos(kTurnedCos);
     // Whichever way within its slack the piece was heading, it met that piece first (or none).
-    bool only_candidate = true;
     for (const double side : {-1.0, 1.0}) {
+      if (!sure) break;
       const ShotPiece* met =
           ahead(rules::Rotated(heading, side * heading_slack * 180 / std::numbers::pi));
-      if (met != nullptr && met != struck) only_candidate = false;
+      sure = met == nullptr || met == struck;
     }
-    return UnseenRebound{struck, time_s, surely_turned && only_candidate};
+    return UnseenRebound{struck, time_s, sure};
   }
   return std::nullopt;
 }
