@@ -192,16 +192,19 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     if (seat >= 0) coin = *first_kept;
   }
   if (!coin) {
-    coin =
-        FirstMoved(shot, [&](int track) { return SeatOfCoin(details, shot.before, track) >= 0; });
+    coin = FirstMoved(shot, [&](int track) {
+      return !taken_up(track) && SeatOfCoin(details, shot.before, track) >= 0;
+    });
     seat = coin ? SeatOfCoin(details, shot.before, *coin) : -1;
   }
   if (!coin && expected.actors.size() == 1 && CoinTrack(shot.before, expected.actors[0]) < 0) {
     // The coin of the one player due to flick is not seen, and a coin read as no player's was
-    // flicked: theirs, misread (every coin on a Ppolf course is a player's).
+    // flicked (seen before the shot, or set down under the hand and seen after it): theirs,
+    // misread (every coin on a Ppolf course is a player's).
     coin = FirstMoved(shot, [&](int track) {
       const ObservedPiece* piece = FindTrack(shot.before, track);
-      return piece != nullptr && piece->kind == vision::ObservedKind::kCoin &&
+      if (piece == nullptr) piece = FindTrack(shot.after, track);
+      return !taken_up(track) && piece != nullptr && piece->kind == vision::ObservedKind::kCoin &&
              binding_.SeatOf(*piece) < 0;
     });
     seat = expected.actors[0];

@@ -36,6 +36,21 @@ class PpolfRefereeTest : public RefereeTest {
         CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {150, 320})}),
         CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})}), {21}));
   }
+
+  // Both hole out at hole 1, their coins left beside the hole; true when Ann tees off next.
+  bool BothHoleOut() {
+    BothTeeOffAndMiss();
+    JudgeAndApply(
+        Shot(CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})}),
+             CourseWith({SuitCoin(20, "suns", {480, 310}), SuitCoin(21, "arms", {330, 150})}), {20},
+             {{20, 1}}));
+    EXPECT_EQ(Player(0)["state"], "holed");
+    JudgeAndApply(Shot(CourseWith({SuitCoin(21, "arms", {330, 150})}),
+                       CourseWith({SuitCoin(21, "arms", {490, 290})}), {21}, {{21, 1}}));
+    const std::string status = state_->StatusLine();
+    EXPECT_NE(status.find("tees off"), std::string::npos) << status;
+    return status.find("Ann tees off") != std::string::npos;
+  }
 };
 
 TEST_F(PpolfRefereeTest, AContactWithTheHoleTileIsAHit) {
@@ -173,28 +188,34 @@ TEST_F(PpolfRefereeTest, ACoinSetDownUnseenAndFlickedIsTheFlickersEvenWhenItStri
   EXPECT_EQ(Player(1)["count"], 1);
 }
 
+// The coin lifted from beside the hole by the one not teeing off.
+vision::ObservedPiece LiftedCoin(bool ann_tees_off) {
+  return ann_tees_off ? SuitCoin(21, "arms", {490, 290}) : SuitCoin(20, "suns", {480, 310});
+}
+
 TEST_F(PpolfRefereeTest, ACoinTakenUpAsTheNextPlayerTeesOffWasNotFlicked) {
   // Ppolf seed 2: one player lifted a holed coin from beside the hole while the other set
   // theirs down at the next tee and flicked it, in one span of motion: the first piece to
   // move was the lifted one, gone from the table but not over its edge.
-  BothTeeOffAndMiss();
-  JudgeAndApply(
-      Shot(CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})}),
-           CourseWith({SuitCoin(20, "suns", {480, 310}), SuitCoin(21, "arms", {330, 150})}), {20},
-           {{20, 1}}));
-  ASSERT_EQ(Player(0)["state"], "holed");
-  JudgeAndApply(Shot(CourseWith({SuitCoin(21, "arms", {330, 150})}),
-                     CourseWith({SuitCoin(21, "arms", {490, 290})}), {21}, {{21, 1}}));
-  const std::string status = state_->StatusLine();
-  ASSERT_NE(status.find("tees off"), std::string::npos) << status;
-  const bool ann_tees_off = status.find("Ann tees off") != std::string::npos;
-  const vision::ObservedPiece lifted =
-      ann_tees_off ? SuitCoin(21, "arms", {490, 290}) : SuitCoin(20, "suns", {480, 310});
+  const bool ann_tees_off = BothHoleOut();
+  const vision::ObservedPiece lifted = LiftedCoin(ann_tees_off);
   const vision::ObservedPiece flicked = SuitCoin(26, ann_tees_off ? "suns" : "arms", {700, 420});
   const Json action =
       JudgeAndApply(Shot(CourseWith({lifted}), CourseWith({flicked}), {lifted.track_id, 26}));
   EXPECT_EQ(action["player"], ann_tees_off ? "Ann" : "Bob");
   EXPECT_FALSE(action.contains("hit"));  // a miss, from the tee it was set down at
+}
+
+TEST_F(PpolfRefereeTest, ACoinSetDownUnseenAndMisreadAsAHoledCoinIsTakenUpIsTheTeeingPlayers) {
+  // Ppolf seed 25: as above, but the coin set down and flicked reads as a value side where it
+  // rests (no player's): the one player due, whose coin was not seen, flicked it.
+  const bool ann_tees_off = BothHoleOut();
+  const vision::ObservedPiece lifted = LiftedCoin(ann_tees_off);
+  const Json action = JudgeAndApply(Shot(
+      CourseWith({lifted}), CourseWith({ValueCoin(26, "4", {700, 420})}), {lifted.track_id, 26}));
+  EXPECT_EQ(action["player"], ann_tees_off ? "Ann" : "Bob");
+  ASSERT_TRUE(action.contains("coins"));
+  EXPECT_EQ(action["coins"][0]["at"], Json({700.0, 420.0}));
 }
 
 TEST_F(PpolfRefereeTest, ACoinLostFromSightAndFoundMisreadIsStillItsPlayers) {
