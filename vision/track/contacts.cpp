@@ -26,6 +26,11 @@ double Tolerance(double base_mm, const ShotPiece& a, const ShotPiece& b) {
   return base_mm + 2 * std::hypot(a.sigma_mm, b.sigma_mm);
 }
 
+// How far apart two path samples' places may stray by their error alone (two sigmas).
+double Jitter(const PathSample& a, const PathSample& b) {
+  return 2 * std::hypot(a.sigma_mm, b.sigma_mm);
+}
+
 double GapAt(const ShotPiece& a, rules::Vec2 at_a, const ShotPiece& b, rules::Vec2 at_b) {
   return rules::SignedGap(a.FootprintAt(at_a), b.FootprintAt(at_b));
 }
@@ -85,8 +90,7 @@ double FirstStepReach(const std::vector<PathSample>& samples) {
   const double second = rules::Distance(samples[1].position, samples[2].position);
   const double third =
       samples.size() > 3 ? rules::Distance(samples[2].position, samples[3].position) : second;
-  return second + std::max(0.0, second - third) +
-         2 * std::hypot(samples[1].sigma_mm, samples[2].sigma_mm);
+  return second + std::max(0.0, second - third) + Jitter(samples[1], samples[2]);
 }
 
 // How far beyond touching distance a piece `a` (a path of at least 3 samples) rested from
@@ -157,7 +161,7 @@ const ShotPiece* ReboundAgainstThePush(const ShotPiece& a, const std::vector<Sho
   const rules::Vec2 push = *a.pushed_toward;
   for (const size_t k : {size_t{1}, size_t{2}, samples.size() - 1}) {
     const double behind = rules::Dot(samples[0].position - samples[k].position, push);
-    const double jitter = 2 * std::hypot(samples[0].sigma_mm, samples[k].sigma_mm);
+    const double jitter = Jitter(samples[0], samples[k]);
     if (behind < std::max(kTurnedBackMm, jitter)) return nullptr;
   }
   const double start = samples.front().time_s;
@@ -168,7 +172,7 @@ const ShotPiece* ReboundAgainstThePush(const ShotPiece& a, const std::vector<Sho
 // How far the direction of the step between two samples may be off, by two sigmas of its ends.
 double DirectionSlack(const PathSample& from, const PathSample& to) {
   const double length = rules::Distance(from.position, to.position);
-  const double slack = 2 * std::hypot(from.sigma_mm, to.sigma_mm);
+  const double slack = Jitter(from, to);
   return length > slack ? std::asin(slack / length) : std::numbers::pi / 2;
 }
 
@@ -226,9 +230,7 @@ std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
     const double back_mm = rules::Norm(back);
     // Seen all along, only a way back beyond the blobs' jitter tells.
     const double least_back_mm =
-        lost ? kTurnedBackMm
-             : std::max(kTurnedBackMm,
-                        2 * std::hypot(samples[i].sigma_mm, samples[run_end].sigma_mm));
+        lost ? kTurnedBackMm : std::max(kTurnedBackMm, Jitter(samples[i], samples[run_end]));
     const double turned_cos = lost || flicked_unseen ? kTurnedCos : 0;
     if (step_mm <= 0 || back_mm < least_back_mm ||
         rules::Dot(back, step) >= turned_cos * step_mm * back_mm)
