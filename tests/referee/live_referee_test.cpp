@@ -133,8 +133,10 @@ TEST(LiveReferee, LooksOnlyForThePiecesTheGameIsPlayedWith) {
 }
 
 // The tracker and the glue alone (pieces from the truth): a small frame is enough.
-LiveEvaluation FromTruthPieces(const std::string& game, std::uint64_t seed, int shots) {
+LiveEvaluation FromTruthPieces(const std::string& game, std::uint64_t seed, int shots,
+                               const SimulatedFaults& faults = {}) {
   SimulatedTableSettings table;
+  table.faults = faults;
   table.width = 640;
   table.height = 480;
   table.max_shots = shots;
@@ -147,6 +149,18 @@ TEST(LiveReferee, IceBouleFromTruthPiecesTargetHurledStoodUpAndEveryProjectileJu
   // The target flies off its catapult unseen, lands on its side and is stood upright by hand
   // before its placement is judged.
   const LiveEvaluation evaluation = FromTruthPieces("iceboule", 1, 6);
+  EXPECT_EQ(evaluation.truth_shots, 6);
+  EXPECT_EQ(evaluation.judged_correctly, 6) << Notes(evaluation);
+  EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);
+  EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
+}
+
+// The players answer each question 2.5 s late (each end's piece sizes) and throw meanwhile:
+// the shots wait for the answer and are judged in turn, none lost.
+TEST(LiveReferee, ShotsPlayedBeforeTheAnswerAreJudgedOnceThePlayersAnswer) {
+  SimulatedFaults slow_players;
+  slow_players.answer_after_s = 2.5;
+  const LiveEvaluation evaluation = FromTruthPieces("iceboule", 1, 6, slow_players);
   EXPECT_EQ(evaluation.truth_shots, 6);
   EXPECT_EQ(evaluation.judged_correctly, 6) << Notes(evaluation);
   EXPECT_EQ(evaluation.false_shots, 0) << Notes(evaluation);

@@ -304,10 +304,19 @@ void LiveReferee::Judge(const vision::ShotObservation& shot, double time_s,
   last_after_ = shot.set_right.value_or(shot.after);
   const rules::State& state = keeper_.State();
   if (state.IsTerminal()) return;
+  // Players may play on before they answer: the shot waits for the answer, not lost.
+  std::optional<std::string> unanswered;
   if (pending_) {
-    events.push_back(MakeEvent(
-        LiveEvent::Kind::kShotJudged, time_s,
-        "not judged: the players have not answered '" + pending_->question + "'", shot.rest_s));
+    unanswered = pending_->question;
+  } else if (const Expectation expected = referee_->Expect(state);
+             expected.awaiting == Awaiting::kDecision) {
+    unanswered = expected.decision.question;
+  }
+  if (unanswered) {
+    held_shots_.push_back(shot);
+    events.push_back(MakeEvent(LiveEvent::Kind::kShotJudged, time_s,
+                               "held: judged once the players answer '" + *unanswered + "'",
+                               shot.rest_s));
     return;
   }
   const Verdict verdict = referee_->Judge(state, shot);
@@ -394,8 +403,14 @@ std::vector<LiveEvent> LiveReferee::AskPending(double time_s) {
       continue;
     }
     const Expectation expected = referee_->Expect(keeper_.State());
-    if (expected.awaiting != Awaiting::kDecision) return events;
-    if (!Answer(expected.decision, time_s, events)) return events;
+    if (expected.awaiting == Awaiting::kDecision) {
+      if (!Answer(expected.decision, time_s, events)) return events;
+      continue;
+    }
+    if (held_shots_.empty()) return events;
+    const vision::ShotObservation shot = std::move(held_shots_.front());
+    held_shots_.pop_front();
+    Judge(shot, time_s, events);
   }
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -144,6 +145,8 @@ class LiveReferee {
   std::optional<calibration::TableCalibration> calibration_;
   std::optional<vision::TableObservation> last_after_;  // the table after the last shot
   std::optional<ManualDecision> pending_;               // a question not answered yet
+  // Shots that came to rest while a question waited, judged in turn once it is answered.
+  std::deque<vision::ShotObservation> held_shots_;
   // A shot to judge again once the players have set the table right (Verdict::NotYet).
   std::optional<vision::ShotObservation> unjudged_;
   std::string asked_;  // the question last reported

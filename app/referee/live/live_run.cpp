@@ -1,5 +1,6 @@
 #include "app/referee/live/live_run.h"
 
+#include <algorithm>
 #include <chrono>
 #include <iomanip>
 #include <memory>
@@ -104,9 +105,13 @@ LiveRunResult RunLive(vision::FrameSource& source, LiveReferee& referee, std::os
       shot.verdict = events[i].text;
       if (i + 1 < events.size() && events[i + 1].kind == LiveEvent::Kind::kAction)
         shot.action = events[i + 1].action;
-      // A shot judged again (once the players set the table right) replaces its first verdict.
-      if (!result.shots.empty() && result.shots.back().rest_s == shot.rest_s) {
-        result.shots.back() = std::move(shot);
+      // A shot judged again (once the players set the table right, or answered what held it)
+      // replaces its first verdict.
+      const auto earlier =
+          std::find_if(result.shots.rbegin(), result.shots.rend(),
+                       [&](const JudgedShot& judged) { return judged.rest_s == shot.rest_s; });
+      if (earlier != result.shots.rend()) {
+        *earlier = std::move(shot);
       } else {
         result.shots.push_back(std::move(shot));
       }

@@ -118,6 +118,7 @@ vision::FrameRead SimulatedGameSource::Read() {
   read.status = vision::ReadStatus::kFrame;
   read.frame.index = delivered_++;
   read.frame.time_s = game_->Time();
+  time_s_ = read.frame.time_s;
   read.frame.image = game_->Image();
   for (const SimulatedFaults::Covered& covered : faults_.covered_markers) {
     if (read.frame.image.empty() || read.frame.time_s < covered.from_s ||
@@ -155,6 +156,13 @@ std::optional<rules::Json> AnswerCountedByKind(const std::vector<rules::Action>&
 std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
     const rules::State& live, const ManualDecision& decision) const {
   if (decision.choices.empty()) return std::nullopt;
+  if (faults_.answer_after_s > 0 && !ended_) {
+    const std::lock_guard lock(asked_mutex_);
+    const double now_s = time_s_;
+    const std::string key = std::to_string(live.History().size()) + " " + decision.question;
+    if (now_s - first_asked_s_.try_emplace(key, now_s).first->second < faults_.answer_after_s)
+      return std::nullopt;
+  }
   const std::vector<rules::Action> truth = game_->TruthActions();
   if (std::optional<rules::Json> answer = AnswerCountedByKind(truth, live, decision)) return answer;
   // Pieces put back by hand are recorded whenever a look finds one moved, so the live game

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <atomic>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +32,9 @@ struct SimulatedFaults {
   std::optional<double> bump_at_s;
   cv::Vec3d bump_deg{0.4, -0.3, 0.2};
   cv::Vec3d bump_mm{2, -3, 1};
+  // The players answer each question this long after it is first asked, playing on
+  // meanwhile (0: at once).
+  double answer_after_s = 0;
 };
 
 // The answer to a choice no measurement bears on (each Ice Boule end's piece sizes): the
@@ -83,6 +88,10 @@ class SimulatedGameSource : public vision::FrameSource {
   bool bumped_ = false;
   std::atomic<bool> ended_ = false;
   std::int64_t delivered_ = 0;
+  std::atomic<double> time_s_ = 0;  // of the last frame read
+  // When each question (by the live game's length and its text) was first asked.
+  mutable std::mutex asked_mutex_;
+  mutable std::map<std::string, double> first_asked_s_;
 };
 
 }  // namespace tabref::referee
