@@ -26,11 +26,6 @@ double Tolerance(double base_mm, const ShotPiece& a, const ShotPiece& b) {
   return base_mm + 2 * std::hypot(a.sigma_mm, b.sigma_mm);
 }
 
-// How far apart two path samples' places may stray by their error alone (two sigmas).
-double Jitter(const PathSample& a, const PathSample& b) {
-  return 2 * std::hypot(a.sigma_mm, b.sigma_mm);
-}
-
 double GapAt(const ShotPiece& a, rules::Vec2 at_a, const ShotPiece& b, rules::Vec2 at_b) {
   return rules::SignedGap(a.FootprintAt(at_a), b.FootprintAt(at_b));
 }

@@ -55,6 +55,26 @@ Kink Corner(const PathSample& in_end, rules::Vec2 in_dir, double in_speed,
 
 }  // namespace
 
+double Jitter(const PathSample& a, const PathSample& b) {
+  return 2 * std::hypot(a.sigma_mm, b.sigma_mm);
+}
+
+double SlideStopDistance(const PathSample& from, const PathSample& to) {
+  const double dt = to.time_s - from.time_s;
+  if (dt <= 0) return 0;
+  const double speed =
+      std::max(0.0, rules::Distance(from.position, to.position) - Jitter(from, to)) / dt;
+  return speed * speed / (2 * kFrictionAllowanceMmS2);
+}
+
+double SlideReachBack(const PathSample& first, const PathSample& next, double back_s) {
+  const double dt = next.time_s - first.time_s;
+  if (dt <= 0 || back_s <= 0) return 0;
+  const double speed = (rules::Distance(first.position, next.position) + Jitter(first, next)) / dt;
+  // The speed is the mean over the step, the speed half a step after `first`.
+  return speed * back_s + kFrictionAllowanceMmS2 * back_s * (0.5 * dt + 0.5 * back_s);
+}
+
 std::vector<Kink> FindKinks(const std::vector<PathSample>& samples, const TrackerOptions& options) {
   std::vector<Kink> kinks;
   const size_t n = samples.size();

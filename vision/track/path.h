@@ -46,6 +46,18 @@ class Path {
   std::vector<PathSample> refined_;
 };
 
+// How far apart two path samples' places may stray by their error alone (two sigmas).
+double Jitter(const PathSample& a, const PathSample& b);
+
+// The farthest a sliding piece seen at `first`, then at `next`, may have come in the `back_s`
+// seconds before `first`: at its speed between the two (the fast end of their jitter), and
+// faster still before that by as much as friction can slow a piece.
+double SlideReachBack(const PathSample& first, const PathSample& next, double back_s);
+
+// The least distance a piece sliding from `from` to `to` goes on beyond `to` before friction
+// can stop it (at the slow end of its speed's jitter).
+double SlideStopDistance(const PathSample& from, const PathSample& to);
+
 // The kinks of a sampled path (see Path).
 std::vector<Kink> FindKinks(const std::vector<PathSample>& samples, const TrackerOptions& options);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numbers>
 #include <sstream>
 #include <utility>
 
@@ -15,6 +16,8 @@ namespace {
 // A piece that is no disc (a tile, a lying pyramid) turned by more than this (degrees) moved,
 // however little its centre did: its outline is elsewhere.
 constexpr double kTurnedDeg = 4;
+// A coin's last two steps turned by less than this (degrees): one straight run.
+constexpr double kStraightRunDeg = 15;
 
 bool Turned(const ObservedPiece& was, const ObservedPiece& now) {
   if (std::holds_alternative<rules::Circle>(now.footprint)) return false;
@@ -252,6 +255,38 @@ bool PieceTracker::NearEdge(rules::Vec2 position) const {
       return true;
   }
   return false;
+}
+
+bool PieceTracker::SlidOffTheEdge(const Track& track) const {
+  // Coins slide; a pyramid lost as it moved may be in the air (an Ice Boule centrifice).
+  const size_t n = track.path.size();
+  if (!track.moving || track.piece.kind != ObservedKind::kCoin || n < 3) return false;
+  const PathSample& before = track.path[n - 3];
+  const PathSample& from = track.path[n - 2];
+  const PathSample& to = track.path[n - 1];
+  const double step = rules::Distance(from.position, to.position);
+  const double step_before = rules::Distance(before.position, from.position);
+  if (step <= 0 || step_before <= 0) return false;
+  const rules::Vec2 heading = (to.position - from.position) * (1 / step);
+  // Only on a straight run: a last step off the run may be another blob's (or a bounce,
+  // after which the piece may stop anywhere).
+  const rules::Vec2 heading_before = (from.position - before.position) * (1 / step_before);
+  if (rules::Dot(heading, heading_before) < std::cos(kStraightRunDeg * std::numbers::pi / 180))
+    return false;
+  const double stop = SlideStopDistance(from, to);
+  if (!NearEdge(to.position + heading * stop)) return false;
+  // ... unless something on the way may have stopped it.
+  const double radius = rules::EquivalentRadius(track.piece.footprint);
+  for (const Track& other : tracks_) {
+    if (other.id == track.id || other.moving) continue;
+    const rules::Footprint there = PieceAt(other, other.rest).footprint;
+    for (double along = 0; along <= stop; along += 0.5 * radius) {
+      const rules::Vec2 at = to.position + heading * along;
+      if (NearEdge(at)) break;
+      if (rules::DistanceToFootprint(at, there) < radius) return false;
+    }
+  }
+  return true;
 }
 
 bool PieceTracker::WantsFullDetection(double time_s) const {
@@ -609,7 +644,7 @@ void PieceTracker::Vanish(size_t index, const TrackerFrame& frame,
   Track& track = tracks_[index];
   const rules::Vec2 last = track.moving ? track.piece.position_mm : track.rest;
   const rules::Vec2 ahead = Predict(track, frame.time_s);
-  const bool left = NearEdge(last) || NearEdge(ahead);
+  const bool left = NearEdge(last) || NearEdge(ahead) || SlidOffTheEdge(track);
   const bool counts = shot_ && (track.moving || left);
   if (counts) {
     if (!std::count(shot_->moved.begin(), shot_->moved.end(), track.id))
@@ -714,13 +749,13 @@ void PieceTracker::ClaimBlursFlickedUnseen() {
       const PathSample& first = flown.path.front();
       const PathSample& next = flown.path[1];
       const double step = rules::Distance(first.position, next.position);
-      const double dt = next.time_s - first.time_s;
-      if (step <= 0 || dt <= 0) continue;
+      if (step <= 0 || next.time_s <= first.time_s) continue;
       const rules::Vec2 back = (first.position - next.position) * (1 / step);
       const rules::Vec2 to_place = lost.rest - first.position;
       const double along = rules::Dot(to_place, back);
       const double off_line = std::abs(rules::Cross(back, to_place));
-      const double reach = (step / dt) * (first.time_s - lost.seen_s) + options_.rest_gate_mm;
+      const double reach =
+          SlideReachBack(first, next, first.time_s - lost.seen_s) + options_.rest_gate_mm;
       const double radius = rules::EquivalentRadius(lost.piece.footprint);
       if (along <= 0 || along > reach || off_line > radius || off_line >= nearest) continue;
       nearest = off_line;

@@ -173,6 +173,9 @@ class PieceTracker {
   // was taken up unseen.
   bool TakenUnseen(Track& track, const TrackerFrame& frame) const;
   bool NearEdge(rules::Vec2 position) const;
+  // Whether a coin lost from sight as it slid was going too fast to stop short of the edge,
+  // with nothing in its way.
+  bool SlidOffTheEdge(const Track& track) const;
   double Speed(const Track& track) const;
   ObservedPiece PieceAt(const Track& track, rules::Vec2 position) const;
   Track& NewTrack(const ObservedPiece& piece, const TrackerFrame& frame);
