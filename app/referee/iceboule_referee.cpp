@@ -115,6 +115,44 @@ void DropPiecesReadTwice(std::vector<const ObservedPiece*>& pieces, const TableO
   }
 }
 
+// The pieces of a hand-kept end (the players stated who led, so the engine has no layout) as
+// the camera saw them before the shot, in the engine's form: each player's pieces of their
+// colour, the shooter's catapult (a nested pair of their colour) and pieces read twice left
+// out. Nothing unless every player has as many on the table as they have shot.
+std::optional<Json> PiecesSeenBefore(const IceBouleBinding& binding,
+                                     const std::vector<std::string>& players, const Json& end,
+                                     int active, const TableObservation& before) {
+  std::vector<std::vector<const ObservedPiece*>> owned(players.size());
+  for (const ObservedPiece& piece : before.pieces) {
+    const int seat = binding.SeatOf(piece);
+    if (seat >= 0) owned[static_cast<size_t>(seat)].push_back(&piece);
+  }
+  std::vector<const ObservedPiece*>& shooters = owned[static_cast<size_t>(active)];
+  const auto upper =
+      std::find_if(shooters.begin(), shooters.end(), [&](const ObservedPiece* piece) {
+        return piece->on_top_of &&
+               binding.SeatOf(before.pieces.at(static_cast<size_t>(*piece->on_top_of))) == active;
+      });
+  if (upper == shooters.end()) return std::nullopt;
+  const ObservedPiece* carrier = &before.pieces[static_cast<size_t>(*(*upper)->on_top_of)];
+  const rules::Vec2 catapult = carrier->position_mm;
+  std::erase_if(shooters,
+                [&](const ObservedPiece* piece) { return piece == *upper || piece == carrier; });
+  Json pieces = Json::array();
+  for (size_t seat = 0; seat < players.size(); ++seat) {
+    const auto shot = static_cast<size_t>(rules::iceboule::kPiecesPerPlayer -
+                                          end.at("pieces_left").at(players[seat]).get<int>());
+    DropPiecesReadTwice(owned[seat], before, catapult, shot);
+    if (owned[seat].size() != shot) return std::nullopt;
+    for (const ObservedPiece* piece : owned[seat]) {
+      Json entry = {{"player", players[seat]}};
+      entry.update(PyramidJson(*piece));
+      pieces.push_back(std::move(entry));
+    }
+  }
+  return pieces;
+}
+
 }  // namespace
 
 IceBouleBinding IceBouleBinding::Default(int players) {
@@ -270,10 +308,14 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
   bool any_shot = false;
   for (const auto& [name, left] : end.at("pieces_left").items())
     any_shot |= left.get<int>() < rules::iceboule::kPiecesPerPlayer;
+  Json engine_pieces = end.contains("layout") ? end["layout"]["pieces"] : Json::array();
   if (!end.at("measured").get<bool>() && any_shot) {
-    return ask_leader("the end is kept by hand (the camera has not measured every piece)");
+    // Measured again once the camera accounts for every piece.
+    std::optional<Json> seen = PiecesSeenBefore(binding_, players, end, active, shot.before);
+    if (!seen)
+      return ask_leader("the end is kept by hand (the camera has not seen every piece shot)");
+    engine_pieces = std::move(*seen);
   }
-  const Json engine_pieces = end.contains("layout") ? end["layout"]["pieces"] : Json::array();
 
   // The catapult: a piece of a player's colour (any size: a stack reads larger) standing
   // where none of that player's pieces lay after the last shot.

@@ -319,6 +319,52 @@ TEST_F(IceBouleRefereeTest, OnePieceReadAsTwoNestedIsNoProjectile) {
   EXPECT_EQ(End()["leader"], "Ann");
 }
 
+// Ice Boule seed 8: a projectile the camera did not find made the players say who led, and
+// the engine kept the rest of the end by hand (a question every shot, then the end's points).
+// Once the camera sees every piece shot again, the end is measured again.
+TEST_F(IceBouleRefereeTest, AHandKeptEndIsMeasuredAgainOnceTheCameraSeesEveryPieceShot) {
+  PlaceTargetAndChooseSizes();
+  const vision::ObservedPiece ann = Upright(1, "red", "medium", {430, 250});
+  AnnShoots(ann);
+  std::vector<vision::ObservedPiece> before = {Target(), ann};
+  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
+                              Upright(31, "yellow", "small", {100, 300}), 2))
+    before.push_back(piece);
+  const Verdict lost = referee_->Judge(
+      *state_, Shot(Table(before),
+                    Table({Target(), ann, Upright(30, "yellow", "small", {100, 300})}), {31}));
+  ASSERT_EQ(lost.kind, VerdictKind::kAskPlayers) << lost.reason;
+  state_->Apply(Json{{"type", "shot"}, {"player", "Bob"}, {"leader", "Bob"}},
+                rules::ActionSource::kManual);
+  ASSERT_FALSE(End()["measured"].get<bool>());
+
+  // Ann's second projectile. Bob's piece is still not seen before it: asked again.
+  before = {Target(), ann};
+  for (auto& piece : Catapult(Upright(0, "red", "medium", {100, 200}),
+                              Upright(2, "red", "medium", {100, 200}), 2))
+    before.push_back(piece);
+  const vision::ShotObservation unseen =
+      Shot(Table(before),
+           Table({Target(), ann, Upright(0, "red", "medium", {100, 200}),
+                  Upright(2, "red", "medium", {460, 250})}),
+           {2});
+  EXPECT_EQ(referee_->Judge(*state_, unseen).kind, VerdictKind::kAskPlayers);
+  // The look before the shot found it: every piece is seen, the shot is measured.
+  const vision::ObservedPiece bob = Upright(31, "yellow", "small", {520, 255});
+  before = {Target(), ann, bob};
+  for (auto& piece : Catapult(Upright(0, "red", "medium", {100, 200}),
+                              Upright(2, "red", "medium", {100, 200}), 3))
+    before.push_back(piece);
+  const Json action =
+      JudgeAndApply(Shot(Table(before),
+                         Table({Target(), ann, bob, Upright(0, "red", "medium", {100, 200}),
+                                Upright(2, "red", "medium", {460, 250})}),
+                         {2}));
+  ASSERT_EQ(action["pieces"].size(), 3u);
+  EXPECT_TRUE(End()["measured"].get<bool>());
+  EXPECT_EQ(End()["leader"], "Bob");
+}
+
 TEST_F(IceBouleRefereeTest, AnotherPlayersPieceOutOfTurnIsNotJudged) {
   PlaceTargetAndChooseSizes();
   std::vector<vision::ObservedPiece> before = {Target()};
