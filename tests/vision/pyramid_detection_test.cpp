@@ -196,17 +196,14 @@ TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
     const sim::PieceLook look = BareWoodTable::Pyramid(catapult.colour, catapult.size);
     const sim::Body lower = sim::MakeBody(look, set, catapult.at, 0.3);
     sim::Body upper = lower;
-    upper.support = sim::Support::kStacked;
-    upper.carrier = static_cast<int>(bodies.size());
-    const sim::PieceDimensions dimensions = sim::DimensionsOf(look, set);
-    upper.stack_height = sim::NestedHeight(dimensions, dimensions);
-    upper.elevation = lower.elevation + upper.stack_height;
+    sim::NestOn(upper, look, lower, look, static_cast<int>(bodies.size()), set);
     bodies.push_back(lower);
     bodies.push_back(upper);
     looks.push_back(look);
     looks.push_back(look);
   }
-  const Detection detection = scene.detector.Detect(scene.renderer.Render(looks, bodies, 0));
+  const cv::Mat image = scene.renderer.Render(looks, bodies, 0);
+  const Detection detection = scene.detector.Detect(image);
 
   // Every catapult is seen where it stands; one read as a pair is two of its size, one on
   // the other. (The small and medium ones here read as one pyramid, of their size or the
@@ -240,6 +237,16 @@ TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
     EXPECT_TRUE(stacked);
   }
   EXPECT_GE(pairs, 1);
+
+  // Where a piece was seen to come to rest no catapult stands (one is set down by hand), and
+  // none is read there: a blurred single pyramid may look like a pair (Ice Boule seed 12).
+  std::vector<rules::Vec2> rested;
+  for (const Catapult& catapult : catapults) rested.push_back({catapult.at[0], catapult.at[1]});
+  const Detection expecting = scene.detector.Detect(image, DetectionHints::Expecting(rested));
+  for (const ObservedPiece& piece : expecting.pieces) {
+    if (piece.kind != ObservedKind::kPyramid) continue;
+    EXPECT_FALSE(piece.on_top_of.has_value()) << piece.colour.value_or("?");
+  }
 }
 
 // Two pyramids of one colour side by side, half a millimetre apart, on a bare wooden table

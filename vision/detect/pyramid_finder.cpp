@@ -102,11 +102,13 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   const auto single_overlap = [&](size_t i) { return std::max(0.0, singles[i].overlap); };
   // The pair a blob of one colour shows: where the game nests two of one size (a catapult),
   // those unless two sizes overlap it clearly better (a blurred edge favours a larger lower
-  // one). Judged by the better pair's overlap (`second`).
+  // one). Judged by the better pair's overlap (`second`). Not where a piece was seen to come
+  // to rest: a catapult is set down by hand.
   const auto same_colour_pair = [&](const PyramidCandidate& blob) {
     const PyramidStackHypothesis unalike =
         SearchStackedPoses(blob, nullptr, shapes_, context.view, options.stack);
-    if (!options.nested_alike_pairs) return std::pair(unalike, unalike.overlap);
+    if (!options.nested_alike_pairs || context.NearExpected(Vec(blob.centroid_mm)))
+      return std::pair(unalike, unalike.overlap);
     PyramidStackOptions alike_options = options.stack;
     alike_options.alike_only = true;
     const PyramidStackHypothesis alike =

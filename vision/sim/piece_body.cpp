@@ -66,6 +66,16 @@ double NestedHeight(const PieceDimensions& lower, const PieceDimensions& upper) 
   return std::max(meets_sides, 0.2 * upper.height_mm);
 }
 
+void NestOn(Body& upper, const PieceLook& upper_look, const Body& lower,
+            const PieceLook& lower_look, int carrier, const PieceSet& set) {
+  upper.support = Support::kStacked;
+  upper.carrier = carrier;
+  upper.stack_height = NestedHeight(DimensionsOf(lower_look, set), DimensionsOf(upper_look, set));
+  upper.position = lower.position;
+  upper.angle = lower.angle;
+  upper.elevation = lower.elevation + upper.stack_height;
+}
+
 double LyingBaseEdge(double base, double height) {
   // The solid turns about its base edge onto a face, then its centroid (a quarter of the
   // height up the axis) is moved over the origin.

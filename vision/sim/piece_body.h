@@ -13,6 +13,11 @@ Body MakeBody(const PieceLook& look, const PieceSet& set, const cv::Vec2d& posit
 // How high `upper`'s base sits when nested on top of `lower` (both upright pyramids).
 double NestedHeight(const PieceDimensions& lower, const PieceDimensions& upper);
 
+// `upper` (a body of `upper_look`) nested on `lower` (of `lower_look`, body `carrier` of the
+// scene), where the physics would carry it (World::CarryStacked): stills are not simulated.
+void NestOn(Body& upper, const PieceLook& upper_look, const Body& lower,
+            const PieceLook& lower_look, int carrier, const PieceSet& set);
+
 // A pyramid of base `base` and height `height` lying on a face, in the body frame of its
 // solid (the renderer's): the face it lies on is a triangle whose base edge runs along x at
 // y = LyingBaseEdge() and whose apex points to -y; the origin lies below the centroid.

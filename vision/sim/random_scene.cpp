@@ -99,16 +99,9 @@ SceneSetup RandomScene(const PieceSet& set, const RandomSceneOptions& options, R
     if (bottom < 0 || here > base(bottom)) bottom = static_cast<int>(i);
   }
   if (top >= 0 && bottom >= 0 && top != bottom) {
-    Body& upper = scene.bodies[static_cast<size_t>(top)];
-    upper.support = Support::kStacked;
-    upper.carrier = bottom;
-    upper.stack_height = NestedHeight(DimensionsOf(scene.looks[static_cast<size_t>(bottom)], set),
-                                      DimensionsOf(scene.looks[static_cast<size_t>(top)], set));
-    // Where the physics would carry it (World::CarryStacked): stills are not simulated.
-    const Body& lower = scene.bodies[static_cast<size_t>(bottom)];
-    upper.position = lower.position;
-    upper.angle = lower.angle;
-    upper.elevation = lower.elevation + upper.stack_height;
+    NestOn(scene.bodies[static_cast<size_t>(top)], scene.looks[static_cast<size_t>(top)],
+           scene.bodies[static_cast<size_t>(bottom)], scene.looks[static_cast<size_t>(bottom)],
+           bottom, set);
   }
   return scene;
 }

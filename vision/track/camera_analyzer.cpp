@@ -198,6 +198,23 @@ std::vector<CameraAnalyzer::CoinMiss> CameraAnalyzer::UnchangedCoinMisses(
   return unchanged;
 }
 
+bool CameraAnalyzer::ReadTwice(const ObservedPiece& piece, const Detection& detection,
+                               const std::vector<Track>& tracks, const cv::Mat& changed) const {
+  if (changed.empty() || piece.kind != ObservedKind::kPyramid || !piece.on_top_of) return false;
+  const ObservedPiece& lower = detection.pieces.at(static_cast<size_t>(*piece.on_top_of));
+  if (lower.colour != piece.colour || lower.size != piece.size) return false;
+  return std::any_of(tracks.begin(), tracks.end(), [&](const Track& single) {
+    const bool carries = std::any_of(tracks.begin(), tracks.end(), [&](const Track& other) {
+      return other.carrier == single.id;
+    });
+    return !single.moving && single.carrier < 0 && !carries &&
+           single.piece.colour == piece.colour &&
+           rules::Distance(single.rest, lower.position_mm) < RadiusOf(single) &&
+           InnerDiscShare(changed, single.rest, kInnerDisc * RadiusOf(single)) <=
+               options_.disturbed_share;
+  });
+}
+
 DetectionHints CameraAnalyzer::HintsFor(const PieceTracker& tracker,
                                         const std::vector<CoinMiss>& unchanged_misses) const {
   DetectionHints hints;
@@ -458,9 +475,12 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     out.complete = true;
     out.settled = true;
     std::vector<int> kept_as(detection_.pieces.size(), -1);
+    const cv::Mat changed_since_settled =
+        settled_.empty() ? cv::Mat() : change_since_settled > options_.change_threshold;
     for (size_t i = 0; i < detection_.pieces.size(); ++i) {
       const ObservedPiece& piece = detection_.pieces[i];
-      if (Tracked(piece.kind) && !under_hand(piece.position_mm)) {
+      if (Tracked(piece.kind) && !under_hand(piece.position_mm) &&
+          !ReadTwice(piece, detection_, tracks, changed_since_settled)) {
         kept_as[i] = static_cast<int>(out.pieces.size());
         out.pieces.push_back(piece);
         // A coin found where a moved piece came to rest, its face too faint for the detector
@@ -485,8 +505,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     // Pieces the detector missed: still there when their place did not change since the
     // last full detection saw them there, else re-fitted where the tracker last saw them.
     // (The running background has long absorbed a place a piece was knocked from.)
-    const cv::Mat unchanged_since =
-        settled_.empty() ? changed : change_since_settled > options_.change_threshold;
+    const cv::Mat unchanged_since = settled_.empty() ? changed : changed_since_settled;
     const double gate = tracker.Options().rest_gate_mm;
     // Detections no track expects: pieces that moved unseen, maybe one the tracker still
     // thinks is at its old place.

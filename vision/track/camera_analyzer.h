@@ -141,6 +141,12 @@ class CameraAnalyzer {
   bool Tracked(ObservedKind kind) const;  // one of options_.tracked_kinds
   ObservedPiece BlobPiece(ObservedKind kind, rules::Vec2 at, double area_mm2) const;
   double RadiusOf(const Track& track) const;
+  // Whether `piece` of `detection`, the upper of two pyramids of one colour and size read
+  // nested (a catapult), is a single one the tracker follows, read twice: it rests alone
+  // there and nothing put a piece on it (no more than `disturbed_share` of its place in
+  // `changed` since the last full detection).
+  bool ReadTwice(const ObservedPiece& piece, const Detection& detection,
+                 const std::vector<Track>& tracks, const cv::Mat& changed) const;
 
   std::shared_ptr<PieceDetector> detector_;
   CameraAnalyzerOptions options_;

@@ -17,10 +17,12 @@
 namespace tabref::vision {
 namespace {
 
-// An empty table filmed at 1280x720 and 30 fps: its camera, layout and light.
-sim::DetectionScene EmptyTable() {
-  sim::DetectionSceneOptions options = sim::BareTableOptions(1280, 720, 3);
-  options.tilt_deg = 15;
+// An empty wooden table filmed at 30 fps (1280x720 from 15 degrees unless told): its camera,
+// layout and light.
+sim::DetectionScene EmptyTable(int width = 1280, int height = 720, std::uint64_t seed = 3,
+                               double tilt_deg = 15) {
+  sim::DetectionSceneOptions options = sim::BareTableOptions(width, height, seed);
+  options.tilt_deg = tilt_deg;
   options.material = sim::TableMaterial::kWood;
   return sim::MakeDetectionScene(LoadPieceSet(DefaultPieceSetFile()), options);
 }
@@ -35,11 +37,12 @@ sim::PieceLook Bowl(const std::string& suit) {
 // A table filmed by the camera analysis and tracked, one frame at a time (30 fps).
 class FilmedTable {
  public:
-  explicit FilmedTable(TrackerOptions tracking = {}, CameraAnalyzerOptions analysis = {})
+  explicit FilmedTable(TrackerOptions tracking = {}, CameraAnalyzerOptions analysis = {},
+                       DetectionOptions detection = {}, sim::DetectionScene table = EmptyTable())
       : set_(LoadPieceSet(DefaultPieceSetFile())),
-        table_(EmptyTable()),
+        table_(std::move(table)),
         renderer_(table_.camera, table_.layout, set_, table_.render),
-        analyzer_(std::make_shared<PieceDetector>(set_), analysis) {
+        analyzer_(std::make_shared<PieceDetector>(set_, detection), analysis) {
     analyzer_.SetCalibration(TruthCalibration(table_.camera, table_.layout));
     tracking.area = analyzer_.Area();
     tracker_ = PieceTracker(tracking);
@@ -54,6 +57,13 @@ class FilmedTable {
     tracker_.Update(evidence);
     return evidence;
   }
+  // The camera's evidence of one frame of `shown` for `tracker` (not the table's own).
+  TrackerFrame Analyze(const std::vector<sim::PieceLook>& shown,
+                       const std::vector<sim::Body>& bodies, const PieceTracker& tracker) {
+    const double time_s = frame_index_++ / kFps;
+    return analyzer_.Analyze(renderer_.Render(shown, bodies, time_s), time_s, tracker);
+  }
+  const PieceSet& set() const { return set_; }
   sim::Body Body(const sim::PieceLook& look, cv::Vec2d at, double speed_x = 0) const {
     sim::Body body = sim::MakeBody(look, set_, at, 0);
     body.velocity = {speed_x, 0};
@@ -239,6 +249,54 @@ TEST(CameraAnalyzerTest, CoinCandidatesTurnedDownWhereNothingChangedAreNotFitted
   EXPECT_TRUE(FoundCoinAt(filmed.analyzer().LastDetection(), set_down));
   for (const rules::Vec2& skip : filmed.analyzer().LastHints().unchanged_coin_misses_mm)
     EXPECT_GT(rules::Distance(skip, {set_down[0], set_down[1]}), 10);
+}
+
+// Ice Boule seed 12: between shots, full detections read a single pyramid at rest as two of
+// its size nested (a catapult), and the tracker took on a piece that was never there. Where
+// it follows one single piece and nothing changed since the last full detection, no piece was
+// put on it: the pair is that piece read twice. A catapult seen from the first look is two.
+TEST(CameraAnalyzerTest, APairReadWhereOneSinglePieceRestsUnchangedIsThatPieceReadTwice) {
+  DetectionOptions catapults;
+  catapults.pyramids.nested_alike_pairs = true;
+  CameraAnalyzerOptions pyramids;
+  pyramids.tracked_kinds = {ObservedKind::kPyramid};
+  // As CatapultDetection films a catapult it reads as a pair.
+  FilmedTable filmed({}, pyramids, catapults, EmptyTable(1920, 1080, 5, 20));
+  sim::PieceLook red;
+  red.kind = sim::PieceKind::kPyramid;
+  red.colour = "red";
+  red.size = "large";
+  const cv::Vec2d at{300, 330};
+  const sim::Body lower = filmed.Body(red, at);
+  sim::Body upper = lower;
+  sim::NestOn(upper, red, lower, red, 0, filmed.set());
+  const auto reds_near = [&](const std::vector<ObservedPiece>& pieces) {
+    return std::count_if(pieces.begin(), pieces.end(), [&](const ObservedPiece& piece) {
+      return piece.colour == "red" && rules::Distance(piece.position_mm, {at[0], at[1]}) < 10;
+    });
+  };
+  // The catapult, filmed from the first look: two pieces.
+  for (int i = 0; i < 30; ++i) filmed.Film({red, red}, {lower, upper});
+  ASSERT_EQ(reds_near(filmed.tracker().Table(1).pieces), 2) << "the pair is not read here";
+
+  // A tracker that follows one single piece there, the view unchanged since the last full
+  // detection: one piece.
+  PieceTracker single(filmed.tracker().Options());
+  ObservedPiece piece = filmed.tracker().Table(1).pieces.front();
+  piece.on_top_of.reset();
+  for (int i = 0; i < 6; ++i) {
+    TrackerFrame look;
+    look.time_s = i / 30.0 - 1;
+    look.pieces = {piece};
+    look.complete = true;
+    look.settled = true;
+    single.Update(look);
+  }
+  ASSERT_EQ(single.Tracks().size(), 1u);
+  ASSERT_TRUE(single.WantsFullDetection(1.0));
+  const TrackerFrame evidence = filmed.Analyze({red, red}, {lower, upper}, single);
+  ASSERT_TRUE(evidence.complete);
+  EXPECT_EQ(reds_near(evidence.pieces), 1);
 }
 
 }  // namespace
