@@ -96,6 +96,9 @@ double Radius(const rules::Footprint& footprint) {
 
 // Share of a new full detection taken into a resting piece's place.
 constexpr double kRestSmoothing = 0.3;
+// A reading at least this sure, at rest after the piece moved, says what it is, whatever it
+// read as before.
+constexpr double kSureReadingAfterMove = 0.85;
 
 }  // namespace
 
@@ -255,6 +258,15 @@ bool PieceTracker::NearEdge(rules::Vec2 position) const {
       return true;
   }
   return false;
+}
+
+bool PieceTracker::HeldByAnother(const Track& track, const ObservedPiece& piece) const {
+  const auto holds = [&](const Track& other) {
+    return other.id != track.id && other.Identified() && SameIdentity(other.piece, piece);
+  };
+  return std::any_of(tracks_.begin(), tracks_.end(), holds) ||
+         std::any_of(departed_.begin(), departed_.end(),
+                     [&](const auto& entry) { return holds(entry.second); });
 }
 
 bool PieceTracker::SlidOffTheEdge(const Track& track) const {
@@ -449,6 +461,7 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
                                double last_seen_s, double rest_sigma_mm) {
   const bool seen_last_frame = last_seen_s >= last_time_s_;
   track.moving = true;
+  track.read_again = true;
   track.quiet = 0;
   track.moving_since_s = last_time_s_;
   track.left_seen_s = std::min(last_seen_s, last_time_s_);
@@ -471,6 +484,12 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   const double last_seen_s = track.seen_s;
   if (!Unidentified(piece) && piece.confidence > 0) {
     // A reading of what the piece is: it votes.
+    const bool named = piece.side || piece.suit || piece.rank || piece.colour || piece.size;
+    if (!track.moving && track.read_again && named && piece.confidence >= kSureReadingAfterMove &&
+        !HeldByAnother(track, piece)) {
+      track.identity_votes.clear();
+      track.read_again = false;
+    }
     track.identity_votes[IdentityKey(piece)] += piece.confidence;
     const auto best =
         std::max_element(track.identity_votes.begin(), track.identity_votes.end(),

@@ -43,6 +43,9 @@ struct Track {
   }
   int carrier = -1;  // the track it stands on (a stacked pyramid), or -1
   std::map<std::string, double> identity_votes;
+  // It moved since it was last read at rest: the next sure reading at rest says what it is
+  // (a coin flipped over, or put down in the place of another the hand took up).
+  bool read_again = false;
 
   bool Identified() const { return !identity_votes.empty(); }
 };
@@ -173,6 +176,8 @@ class PieceTracker {
   // was taken up unseen.
   bool TakenUnseen(Track& track, const TrackerFrame& frame) const;
   bool NearEdge(rules::Vec2 position) const;
+  // Whether a track other than `track` (on the table or gone in this shot) is `piece`.
+  bool HeldByAnother(const Track& track, const ObservedPiece& piece) const;
   // Whether a coin lost from sight as it slid was going too fast to stop short of the edge,
   // with nothing in its way.
   bool SlidOffTheEdge(const Track& track) const;

@@ -1194,6 +1194,40 @@ struct Recorder {
   }
 };
 
+// A coin flicked from under the hand: `coin` rests among `others` for a second (track `id`),
+// then each frame of Hand() shows a hand over the table hiding `hidden`, and the others.
+struct FlickUnderTheHand {
+  FlickUnderTheHand(const TrackerOptions& options, const ObservedPiece& coin,
+                    std::vector<ObservedPiece> others_at_rest, rules::Polygon hidden_by_hand)
+      : run{PieceTracker(options), {}},
+        others(std::move(others_at_rest)),
+        hidden(std::move(hidden_by_hand)) {
+    std::vector<ObservedPiece> all = others;
+    all.push_back(coin);
+    for (; t < 1.0; t += 1.0 / 30) run(Look(t, all));
+    id = TrackNear(run.tracker.Table(t), coin.position_mm);
+  }
+  // One frame with the hand, showing `blurs` too.
+  void Hand(const std::vector<ObservedPiece>& blurs = {}) {
+    std::vector<ObservedPiece> seen = others;
+    seen.insert(seen.end(), blurs.begin(), blurs.end());
+    TrackerFrame frame = Between(t, std::move(seen), /*hand=*/true);
+    frame.hidden = {hidden};
+    run(frame);
+    t += 1.0 / 30;
+  }
+  // The hand gone: the others at rest until `until_s`.
+  void Rest(double until_s) {
+    for (; t < until_s; t += 1.0 / 30) run(Look(t, others));
+  }
+
+  Recorder run;
+  std::vector<ObservedPiece> others;
+  rules::Polygon hidden;
+  double t = 0;
+  int id = -1;
+};
+
 TEST(PieceTrackerTest, ABlurThatGoesNowhereIsNoPieceAndNoShot) {
   // An arm leaving the view leaves a change that lingers in place for a few frames.
   Recorder run;
@@ -1239,32 +1273,24 @@ TEST(PieceTrackerTest, ACoinFlickedFromUnderTheHandAndSeenOnlyAsABlurOffTheTable
   TrackerOptions options;
   options.area = testing::Rectangle({0, 0}, {1400, 900});
   for (const bool on_line : {true, false}) {
-    Recorder run{PieceTracker(options), {}};
-    const ObservedPiece coin = Confident(Coin("suns", {1094, 299}));
-    const ObservedPiece other = Confident(Coin("moons", {400, 700}));
-    double t = 0;
-    for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin, other}));
-    const int id = TrackNear(run.tracker.Table(t), coin.position_mm);
-    const auto with_hand = [&](std::vector<ObservedPiece> pieces) {
-      TrackerFrame frame = Between(t, std::move(pieces), /*hand=*/true);
-      frame.hidden = {testing::Rectangle({1070, 240}, {1250, 330})};
-      return frame;
-    };
-    for (int i = 0; i < 4; ++i, t += 1.0 / 30) run(with_hand({other}));
+    FlickUnderTheHand flick(options, Confident(Coin("suns", {1094, 299})),
+                            {Confident(Coin("moons", {400, 700}))},
+                            testing::Rectangle({1070, 240}, {1250, 330}));
+    for (int i = 0; i < 4; ++i) flick.Hand();
     // Off the line from the coin's place, the blur is some other piece's (it started no
     // nearer the coin than 60 mm to the side).
     const double y = on_line ? 291 : 231;
-    for (double x = 812; x > -60; x -= 97, t += 1.0 / 30) run(with_hand({Blur({x, y}), other}));
-    for (int i = 0; i < 3; ++i, t += 1.0 / 30) run(with_hand({other}));
-    for (; t < 3.0; t += 1.0 / 30) run(Look(t, {other}));
-    const auto ended = Of(run.events, Type::kShotEnded);
+    for (double x = 812; x > -60; x -= 97) flick.Hand({Blur({x, y})});
+    for (int i = 0; i < 3; ++i) flick.Hand();
+    flick.Rest(3.0);
+    const auto ended = Of(flick.run.events, Type::kShotEnded);
     if (!on_line) {
       EXPECT_TRUE(ended.empty());
       continue;
     }
     ASSERT_EQ(ended.size(), 1u);
-    EXPECT_EQ(ended[0].shot.moved, std::vector<int>{id});
-    EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{id});
+    EXPECT_EQ(ended[0].shot.moved, std::vector<int>{flick.id});
+    EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{flick.id});
   }
 }
 
@@ -1274,31 +1300,22 @@ TEST(PieceTrackerTest, ACoinFlickedFromUnderTheHandAndSeenOnlyAsABlurOffTheTable
 TEST(PieceTrackerTest, ABlurSlowingAsItLeftTheTableCameFromTheCoinFlickedUnderTheHand) {
   TrackerOptions options;
   options.area = testing::Rectangle({0, 0}, {1500, 900});
-  Recorder run{PieceTracker(options), {}};
   const ObservedPiece coin = Confident(Coin("suns", {1448, 733}));
-  const ObservedPiece other = Confident(Coin("moons", {400, 700}));
-  double t = 0;
-  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin, other}));
-  const int id = TrackNear(run.tracker.Table(t), coin.position_mm);
-  const auto with_hand = [&](std::vector<ObservedPiece> pieces) {
-    TrackerFrame frame = Between(t, std::move(pieces), /*hand=*/true);
-    frame.hidden = {testing::Rectangle({1400, 700}, {1500, 800})};
-    return frame;
-  };
-  run(with_hand({other}));
-  t += 1.0 / 30;
+  FlickUnderTheHand flick(options, coin, {Confident(Coin("moons", {400, 700}))},
+                          testing::Rectangle({1400, 700}, {1500, 800}));
+  flick.Hand();
   const rules::Vec2 way{-0.75, -0.66};
   double along = 180;
-  for (double step = 82; coin.position_mm.y + along * way.y > -60; step -= 2, t += 1.0 / 30) {
-    run(with_hand({Blur(coin.position_mm + way * along), other}));
+  for (double step = 82; coin.position_mm.y + along * way.y > -60; step -= 2) {
+    flick.Hand({Blur(coin.position_mm + way * along)});
     along += step;
   }
-  for (int i = 0; i < 3; ++i, t += 1.0 / 30) run(with_hand({other}));
-  for (; t < 3.5; t += 1.0 / 30) run(Look(t, {other}));
-  const auto ended = Of(run.events, Type::kShotEnded);
+  for (int i = 0; i < 3; ++i) flick.Hand();
+  flick.Rest(3.5);
+  const auto ended = Of(flick.run.events, Type::kShotEnded);
   ASSERT_EQ(ended.size(), 1u);
-  EXPECT_EQ(ended[0].shot.moved, std::vector<int>{id});
-  EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{id});
+  EXPECT_EQ(ended[0].shot.moved, std::vector<int>{flick.id});
+  EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{flick.id});
 }
 
 // Ppolf seed 29: the coin flicked from under the hand was seen as a blur four frames at
@@ -1316,42 +1333,54 @@ TEST(PieceTrackerTest, ACoinLostTooFastToStopShortOfTheEdgeLeftTheTable) {
   };
   for (const Case& shot : {Case{146, false, false}, Case{20, false, false}, Case{146, true, false},
                            Case{146, false, true}}) {
-    Recorder run{PieceTracker(options), {}};
-    const ObservedPiece coin = Confident(Coin("suns", {284, 689}));
     std::vector<ObservedPiece> others = {Confident(Coin("moons", {400, 200}))};
     if (shot.blocked) others.push_back(Confident(Coin("arms", {1300, 540})));
-    std::vector<ObservedPiece> all = others;
-    all.push_back(coin);
-    double t = 0;
-    for (; t < 1.0; t += 1.0 / 30) run(Look(t, all));
-    const int id = TrackNear(run.tracker.Table(t), coin.position_mm);
-    const auto with_hand = [&](std::vector<ObservedPiece> pieces) {
-      TrackerFrame frame = Between(t, std::move(pieces), /*hand=*/true);
-      frame.hidden = {testing::Rectangle({200, 600}, {400, 800})};
-      return frame;
-    };
-    for (int i = 0; i < 2; ++i, t += 1.0 / 30) run(with_hand(others));
+    FlickUnderTheHand flick(options, Confident(Coin("suns", {284, 689})), others,
+                            testing::Rectangle({200, 600}, {400, 800}));
+    for (int i = 0; i < 2; ++i) flick.Hand();
     const double first_x = 1076 - 3 * shot.step;
     std::vector<rules::Vec2> blurs;
     for (double x = first_x; x <= 1076; x += shot.step)
       blurs.push_back({x, 631 - 0.15 * (x - first_x)});
     if (shot.bounced) blurs.back() = blurs[blurs.size() - 2] + rules::Vec2{-80, 100};
-    for (const rules::Vec2& blur : blurs) {
-      std::vector<ObservedPiece> seen = others;
-      seen.push_back(Blur(blur));
-      run(with_hand(seen));
-      t += 1.0 / 30;
-    }
-    for (int i = 0; i < 3; ++i, t += 1.0 / 30) run(with_hand(others));
-    for (; t < 3.0; t += 1.0 / 30) run(Look(t, others));
+    for (const rules::Vec2& blur : blurs) flick.Hand({Blur(blur)});
+    for (int i = 0; i < 3; ++i) flick.Hand();
+    flick.Rest(3.0);
     const bool left = shot.step > 100 && !shot.blocked && !shot.bounced;
     SCOPED_TRACE(::testing::Message() << shot.step << " mm a frame, blocked " << shot.blocked
                                       << ", bounced " << shot.bounced);
-    EXPECT_EQ(Of(run.events, Type::kLeftTable).size(), left ? 1u : 0u);
+    EXPECT_EQ(Of(flick.run.events, Type::kLeftTable).size(), left ? 1u : 0u);
     if (!left) continue;
-    const auto ended = Of(run.events, Type::kShotEnded);
+    const auto ended = Of(flick.run.events, Type::kShotEnded);
     ASSERT_EQ(ended.size(), 1u);
-    EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{id});
+    EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{flick.id});
+  }
+}
+
+// Held-out Ppolf seeds 29 and 32: the hole a coin went into is the next hole's tee, so the
+// holed coin is taken up and the next player's put down in its place within a frame, 12 mm
+// off: a small move of one track, which kept the first coin's face for the second and gave
+// the next tee-off to the wrong player. What a piece reads as surely once at rest after a
+// move is what it is; a doubtful reading then (a coin read poorly) changes nothing.
+TEST(PieceTrackerTest, APieceReadSurelyAsAnotherAtRestAfterItMovedIsThatOne) {
+  for (const double confidence : {0.9, 0.6}) {
+    Recorder run{PieceTracker(TrackerOptions{}), {}};
+    const ObservedPiece holed = Coin("arms", {199, 324});
+    double t = 0;
+    for (; t < 1.0; t += 1.0 / 30) run(Look(t, {holed}));
+    const int id = TrackNear(run.tracker.Table(t), holed.position_mm);
+    // The swap, seen as a small move of the coin.
+    for (const double x : {195.0, 190.0, 187.0}) {
+      run(Between(t, {Blur({x, 321})}));
+      t += 1.0 / 30;
+    }
+    ObservedPiece teed = Coin("suns", {187, 321});
+    teed.confidence = confidence;
+    for (; t < 2.0; t += 1.0 / 30) run(Look(t, {teed}));
+    const TableObservation table = run.tracker.Table(t);
+    ASSERT_EQ(table.pieces.size(), 1u);
+    EXPECT_EQ(table.pieces[0].track_id, id);
+    EXPECT_EQ(table.pieces[0].suit, confidence > 0.85 ? "suns" : "arms") << confidence;
   }
 }
 
