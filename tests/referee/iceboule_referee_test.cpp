@@ -21,16 +21,18 @@ class IceBouleRefereeTest : public RefereeTest {
   Json End() const { return state_->Scorecard().details["current_end"]; }
 
   static vision::ObservedPiece Target() { return Upright(10, "green", "medium", {500, 250}); }
-  // A catapult at `at`: `bottom` (observation index `bottom_index`) carrying `top`.
-  static std::vector<vision::ObservedPiece> Catapult(vision::ObservedPiece bottom,
-                                                     vision::ObservedPiece top, int bottom_index) {
-    top.on_top_of = bottom_index;
-    return {std::move(bottom), std::move(top)};
+  // A catapult added to `table`: `bottom` carrying `top`.
+  static void AddCatapult(std::vector<vision::ObservedPiece>& table, vision::ObservedPiece bottom,
+                          vision::ObservedPiece top) {
+    top.on_top_of = static_cast<int>(table.size());
+    table.push_back(std::move(bottom));
+    table.push_back(std::move(top));
   }
 
   void PlaceTargetAndChooseSizes() {
-    auto before = Catapult(Upright(0, "red", "medium", {100, 200}),
-                           Upright(10, "green", "medium", {100, 200}), 0);
+    std::vector<vision::ObservedPiece> before;
+    AddCatapult(before, Upright(0, "red", "medium", {100, 200}),
+                Upright(10, "green", "medium", {100, 200}));
     JudgeAndApply(
         Shot(Table(before), Table({Upright(0, "red", "medium", {100, 200}), Target()}), {10}));
     state_->Apply(Json{{"type", "choose_size"}, {"player", "Ann"}, {"size", "medium"}});
@@ -40,17 +42,17 @@ class IceBouleRefereeTest : public RefereeTest {
   // Ann's first projectile (track 1) lands at `landed`.
   Json AnnShoots(const vision::ObservedPiece& landed) {
     std::vector<vision::ObservedPiece> before = {Target()};
-    for (auto& piece : Catapult(Upright(0, "red", "medium", {100, 200}),
-                                Upright(1, "red", "medium", {100, 200}), 1))
-      before.push_back(piece);
+    AddCatapult(before, Upright(0, "red", "medium", {100, 200}),
+                Upright(1, "red", "medium", {100, 200}));
     return JudgeAndApply(Shot(
         Table(before), Table({Target(), Upright(0, "red", "medium", {100, 200}), landed}), {1}));
   }
 };
 
 TEST_F(IceBouleRefereeTest, TheTargetsPlacerIsTheOwnerOfTheCentrifuge) {
-  auto before = Catapult(Upright(30, "yellow", "large", {100, 200}),
-                         Upright(10, "green", "large", {100, 200}), 0);
+  std::vector<vision::ObservedPiece> before;
+  AddCatapult(before, Upright(30, "yellow", "large", {100, 200}),
+              Upright(10, "green", "large", {100, 200}));
   const Json action = JudgeAndApply(Shot(Table(before),
                                          Table({Upright(30, "yellow", "large", {100, 200}),
                                                 Upright(10, "green", "large", {480, 260}, 12)}),
@@ -82,8 +84,9 @@ TEST_F(IceBouleRefereeTest, ATableClearedForTheNextEndIsNoTargetThrown) {
 }
 
 TEST_F(IceBouleRefereeTest, ALyingTargetIsNotJudgedUntilStoodUpright) {
-  auto before = Catapult(Upright(0, "red", "medium", {100, 200}),
-                         Upright(10, "green", "medium", {100, 200}), 0);
+  std::vector<vision::ObservedPiece> before;
+  AddCatapult(before, Upright(0, "red", "medium", {100, 200}),
+              Upright(10, "green", "medium", {100, 200}));
   const Verdict verdict = referee_->Judge(
       *state_, Shot(Table(before), Table({Lying(10, "green", "medium", {480, 260}, 40)}), {10}));
   EXPECT_EQ(verdict.kind, VerdictKind::kNotJudged);
@@ -138,9 +141,8 @@ TEST_F(IceBouleRefereeTest, AlikePiecesWhoseTracksSwappedAreJudgedByTheirPlaces)
   // piece, which did not move.
   std::vector<vision::ObservedPiece> before = {Target(), first,
                                                Upright(0, "red", "medium", {100, 200})};
-  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
-                              Upright(31, "yellow", "small", {100, 300}), 3))
-    before.push_back(piece);
+  AddCatapult(before, Upright(30, "yellow", "small", {100, 300}),
+              Upright(31, "yellow", "small", {100, 300}));
   const Json action = JudgeAndApply(Shot(
       Table(before),
       Table({Target(), Upright(0, "red", "medium", {430, 250}),
@@ -185,9 +187,8 @@ TEST_F(IceBouleRefereeTest, APieceStackedOnTheUprightTarget) {
 TEST_F(IceBouleRefereeTest, AProjectileOffTheTable) {
   PlaceTargetAndChooseSizes();
   std::vector<vision::ObservedPiece> before = {Target()};
-  for (auto& piece : Catapult(Upright(0, "red", "medium", {100, 200}),
-                              Upright(1, "red", "medium", {100, 200}), 1))
-    before.push_back(piece);
+  AddCatapult(before, Upright(0, "red", "medium", {100, 200}),
+              Upright(1, "red", "medium", {100, 200}));
   const Json action = JudgeAndApply(Shot(
       Table(before), Table({Target(), Upright(0, "red", "medium", {100, 200})}), {1}, {}, {1}));
   EXPECT_EQ(action["pieces"], Json::array({{{"player", "Ann"}, {"off_table", true}}}));
@@ -200,9 +201,8 @@ TEST_F(IceBouleRefereeTest, UnmovedPiecesKeepTheEnginesReadingSoRulingsStand) {
   AnnShoots(ann);
   const Json engine_piece = End()["layout"]["pieces"][0];
   std::vector<vision::ObservedPiece> before = {Target(), ann};
-  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
-                              Upright(31, "yellow", "small", {100, 300}), 2))
-    before.push_back(piece);
+  AddCatapult(before, Upright(30, "yellow", "small", {100, 300}),
+              Upright(31, "yellow", "small", {100, 300}));
   const vision::ObservedPiece bob = Upright(31, "yellow", "small", {527.55, 250});
   const Json action = JudgeAndApply(
       Shot(Table(before), Table({Target(), ann, Upright(30, "yellow", "small", {100, 300}), bob}),
@@ -221,9 +221,8 @@ TEST_F(IceBouleRefereeTest, UnmovedPiecesKeepTheEnginesReadingSoRulingsStand) {
 
   // Ann's next projectile lands far off, moving nothing: the ruling stands, Bob still leads.
   before = {Target(), ann, bob};
-  for (auto& piece : Catapult(Upright(0, "red", "medium", {100, 200}),
-                              Upright(2, "red", "medium", {100, 200}), 3))
-    before.push_back(piece);
+  AddCatapult(before, Upright(0, "red", "medium", {100, 200}),
+              Upright(2, "red", "medium", {100, 200}));
   JudgeAndApply(Shot(Table(before),
                      Table({Target(), ann, bob, Upright(0, "red", "medium", {100, 200}),
                             Lying(2, "red", "medium", {300, 100}, 70)}),
@@ -251,9 +250,8 @@ TEST_F(IceBouleRefereeTest, APieceTurnedWhereItLiesMovedThoughItsCentreStayed) {
   const vision::ObservedPiece ann = Lying(1, "red", "medium", {440, 250}, 0);
   AnnShoots(ann);
   std::vector<vision::ObservedPiece> before = {Target(), ann};
-  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
-                              Upright(31, "yellow", "small", {100, 300}), 2))
-    before.push_back(piece);
+  AddCatapult(before, Upright(30, "yellow", "small", {100, 300}),
+              Upright(31, "yellow", "small", {100, 300}));
   const Json action = JudgeAndApply(Shot(Table(before),
                                          Table({Target(), Lying(1, "red", "medium", {440, 250}, 16),
                                                 Upright(30, "yellow", "small", {100, 300}),
@@ -270,9 +268,8 @@ TEST_F(IceBouleRefereeTest, AProjectileWhoseSizeTheCameraMisreadIsStillThePlayer
   PlaceTargetAndChooseSizes();
   AnnShoots(Upright(1, "red", "medium", {430, 250}));
   std::vector<vision::ObservedPiece> before = {Target(), Upright(1, "red", "medium", {430, 250})};
-  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
-                              Upright(31, "yellow", "small", {100, 300}), 2))
-    before.push_back(piece);
+  AddCatapult(before, Upright(30, "yellow", "small", {100, 300}),
+              Upright(31, "yellow", "small", {100, 300}));
   const Json action = JudgeAndApply(Shot(Table(before),
                                          Table({Target(), Upright(1, "red", "medium", {430, 250}),
                                                 Upright(30, "yellow", "small", {100, 300}),
@@ -290,9 +287,8 @@ TEST_F(IceBouleRefereeTest, OnePieceReadAsTwoNestedIsNoProjectile) {
   AnnShoots(ann);
   // Bob's first projectile lands 100 mm from the target: Ann still leads.
   std::vector<vision::ObservedPiece> before = {Target(), ann};
-  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
-                              Upright(32, "yellow", "small", {100, 300}), 2))
-    before.push_back(piece);
+  AddCatapult(before, Upright(30, "yellow", "small", {100, 300}),
+              Upright(32, "yellow", "small", {100, 300}));
   JudgeAndApply(Shot(Table(before),
                      Table({Target(), ann, Upright(30, "yellow", "small", {100, 300}),
                             Upright(32, "yellow", "small", {600, 250})}),
@@ -301,9 +297,8 @@ TEST_F(IceBouleRefereeTest, OnePieceReadAsTwoNestedIsNoProjectile) {
   // His second lands 130 mm from it, and the look closing the shot reads his first piece as
   // two nested: the upper one, nearer the target, is no projectile.
   before = {Target(), ann, Upright(32, "yellow", "small", {600, 250})};
-  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
-                              Upright(31, "yellow", "small", {100, 300}), 3))
-    before.push_back(piece);
+  AddCatapult(before, Upright(30, "yellow", "small", {100, 300}),
+              Upright(31, "yellow", "small", {100, 300}));
   vision::ObservedPiece read_twice = Upright(33, "yellow", "small", {600, 250});
   read_twice.on_top_of = 2;
   const Json action =
@@ -327,9 +322,8 @@ TEST_F(IceBouleRefereeTest, AHandKeptEndIsMeasuredAgainOnceTheCameraSeesEveryPie
   const vision::ObservedPiece ann = Upright(1, "red", "medium", {430, 250});
   AnnShoots(ann);
   std::vector<vision::ObservedPiece> before = {Target(), ann};
-  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
-                              Upright(31, "yellow", "small", {100, 300}), 2))
-    before.push_back(piece);
+  AddCatapult(before, Upright(30, "yellow", "small", {100, 300}),
+              Upright(31, "yellow", "small", {100, 300}));
   const Verdict lost = referee_->Judge(
       *state_, Shot(Table(before),
                     Table({Target(), ann, Upright(30, "yellow", "small", {100, 300})}), {31}));
@@ -340,9 +334,8 @@ TEST_F(IceBouleRefereeTest, AHandKeptEndIsMeasuredAgainOnceTheCameraSeesEveryPie
 
   // Ann's second projectile. Bob's piece is still not seen before it: asked again.
   before = {Target(), ann};
-  for (auto& piece : Catapult(Upright(0, "red", "medium", {100, 200}),
-                              Upright(2, "red", "medium", {100, 200}), 2))
-    before.push_back(piece);
+  AddCatapult(before, Upright(0, "red", "medium", {100, 200}),
+              Upright(2, "red", "medium", {100, 200}));
   const vision::ShotObservation unseen =
       Shot(Table(before),
            Table({Target(), ann, Upright(0, "red", "medium", {100, 200}),
@@ -352,9 +345,8 @@ TEST_F(IceBouleRefereeTest, AHandKeptEndIsMeasuredAgainOnceTheCameraSeesEveryPie
   // The look before the shot found it: every piece is seen, the shot is measured.
   const vision::ObservedPiece bob = Upright(31, "yellow", "small", {520, 255});
   before = {Target(), ann, bob};
-  for (auto& piece : Catapult(Upright(0, "red", "medium", {100, 200}),
-                              Upright(2, "red", "medium", {100, 200}), 3))
-    before.push_back(piece);
+  AddCatapult(before, Upright(0, "red", "medium", {100, 200}),
+              Upright(2, "red", "medium", {100, 200}));
   const Json action =
       JudgeAndApply(Shot(Table(before),
                          Table({Target(), ann, bob, Upright(0, "red", "medium", {100, 200}),
@@ -368,9 +360,8 @@ TEST_F(IceBouleRefereeTest, AHandKeptEndIsMeasuredAgainOnceTheCameraSeesEveryPie
 TEST_F(IceBouleRefereeTest, AnotherPlayersPieceOutOfTurnIsNotJudged) {
   PlaceTargetAndChooseSizes();
   std::vector<vision::ObservedPiece> before = {Target()};
-  for (auto& piece : Catapult(Upright(30, "yellow", "small", {100, 300}),
-                              Upright(31, "yellow", "small", {100, 300}), 1))
-    before.push_back(piece);
+  AddCatapult(before, Upright(30, "yellow", "small", {100, 300}),
+              Upright(31, "yellow", "small", {100, 300}));
   const Verdict verdict = referee_->Judge(
       *state_,
       Shot(Table(before), Table({Target(), Upright(31, "yellow", "small", {450, 250})}), {31}));

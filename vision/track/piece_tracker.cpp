@@ -16,8 +16,6 @@ namespace {
 // A piece that is no disc (a tile, a lying pyramid) turned by more than this (degrees) moved,
 // however little its centre did: its outline is elsewhere.
 constexpr double kTurnedDeg = 4;
-// A coin's last two steps turned by less than this (degrees): one straight run.
-constexpr double kStraightRunDeg = 15;
 
 bool Turned(const ObservedPiece& was, const ObservedPiece& now) {
   if (std::holds_alternative<rules::Circle>(now.footprint)) return false;
@@ -100,12 +98,14 @@ constexpr double kRestSmoothing = 0.3;
 // read as before.
 constexpr double kSureReadingAfterMove = 0.85;
 
+// Whether a reading names what the piece is (a face, a colour or a size).
+bool Named(const ObservedPiece& piece) {
+  return piece.side || piece.suit || piece.rank || piece.colour || piece.size;
+}
+
 }  // namespace
 
-bool Unidentified(const ObservedPiece& piece) {
-  return piece.confidence <= 0 && !piece.side && !piece.suit && !piece.rank && !piece.colour &&
-         !piece.size;
-}
+bool Unidentified(const ObservedPiece& piece) { return piece.confidence <= 0 && !Named(piece); }
 
 bool SameIdentity(const ObservedPiece& a, const ObservedPiece& b) {
   return IdentityKey(a) == IdentityKey(b);
@@ -280,21 +280,24 @@ bool PieceTracker::SlidOffTheEdge(const Track& track) const {
   const double step_before = rules::Distance(before.position, from.position);
   if (step <= 0 || step_before <= 0) return false;
   const rules::Vec2 heading = (to.position - from.position) * (1 / step);
-  // Only on a straight run: a last step off the run may be another blob's (or a bounce,
-  // after which the piece may stop anywhere).
+  // Only on a straight run: a last step that turned as a kink does may be another blob's (or
+  // a bounce, after which the piece may stop anywhere).
   const rules::Vec2 heading_before = (from.position - before.position) * (1 / step_before);
-  if (rules::Dot(heading, heading_before) < std::cos(kStraightRunDeg * std::numbers::pi / 180))
+  if (rules::Dot(heading, heading_before) < std::cos(options_.kink_deg * std::numbers::pi / 180))
     return false;
   const double stop = SlideStopDistance(from, to);
   if (!NearEdge(to.position + heading * stop)) return false;
-  // ... unless something on the way may have stopped it.
-  const double radius = rules::EquivalentRadius(track.piece.footprint);
+  // ... unless something on the way to the edge may have stopped it.
+  std::vector<rules::Footprint> resting;
   for (const Track& other : tracks_) {
-    if (other.id == track.id || other.moving) continue;
-    const rules::Footprint there = PieceAt(other, other.rest).footprint;
-    for (double along = 0; along <= stop; along += 0.5 * radius) {
-      const rules::Vec2 at = to.position + heading * along;
-      if (NearEdge(at)) break;
+    if (other.id != track.id && !other.moving)
+      resting.push_back(PieceAt(other, other.rest).footprint);
+  }
+  const double radius = rules::EquivalentRadius(track.piece.footprint);
+  for (double along = 0; along <= stop; along += 0.5 * radius) {
+    const rules::Vec2 at = to.position + heading * along;
+    if (NearEdge(at)) break;
+    for (const rules::Footprint& there : resting) {
       if (rules::DistanceToFootprint(at, there) < radius) return false;
     }
   }
@@ -484,9 +487,8 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   const double last_seen_s = track.seen_s;
   if (!Unidentified(piece) && piece.confidence > 0) {
     // A reading of what the piece is: it votes.
-    const bool named = piece.side || piece.suit || piece.rank || piece.colour || piece.size;
-    if (!track.moving && track.read_again && named && piece.confidence >= kSureReadingAfterMove &&
-        !HeldByAnother(track, piece)) {
+    if (!track.moving && track.read_again && Named(piece) &&
+        piece.confidence >= kSureReadingAfterMove && !HeldByAnother(track, piece)) {
       track.identity_votes.clear();
       track.read_again = false;
     }
