@@ -231,10 +231,17 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
   // by the players, when it lay).
   const PieceMatcher target_matcher = Pyramid(binding_.target);
   // Most of the table gone at once is the last end's pieces cleared away, no throw (the new
-  // catapult may be set down in the same moment).
+  // catapult may be set down in the same moment). A piece read again where it stood (another
+  // size or pose, a new track: a centrifuge tipped over by the throw) is not gone.
   const auto gone = std::count_if(
-      shot.before.pieces.begin(), shot.before.pieces.end(),
-      [&](const ObservedPiece& piece) { return FindTrack(shot.after, piece.track_id) == nullptr; });
+      shot.before.pieces.begin(), shot.before.pieces.end(), [&](const ObservedPiece& piece) {
+        return FindTrack(shot.after, piece.track_id) == nullptr &&
+               std::none_of(shot.after.pieces.begin(), shot.after.pieces.end(),
+                            [&](const ObservedPiece& after) {
+                              return rules::Distance(after.position_mm, piece.position_mm) <=
+                                     kReadAgainReachMm;
+                            });
+      });
   if (gone >= 2 && 2 * static_cast<size_t>(gone) > shot.before.pieces.size())
     return Verdict::NotJudged("the table was cleared for the next end: no target was thrown");
   // (The camera may miss the target on its catapult, a small one standing raised on a hidden

@@ -59,6 +59,8 @@ class IceBouleReferee : public GameReferee {
   // ... and its centrifuge is found within this of where it stood, after the shot (mm): the
   // flipped centrifuge turns over about its base edge.
   static constexpr double kCentrifugeReachMm = 60;
+  // A piece found this near where one stood before a shot is that one read again.
+  static constexpr double kReadAgainReachMm = 15;
 
  protected:
   std::vector<std::string> ShotTypes() const override { return {"place_target", "shot"}; }
