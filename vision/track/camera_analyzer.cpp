@@ -579,12 +579,24 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     const auto followed = [](const Track& track) {
       return track.piece.kind != ObservedKind::kTile;
     };
+    cv::Mat faintly_changed;  // made when first needed
     for (size_t t = 0; t < tracks.size(); ++t) {
       const Track& track = tracks[t];
       if (!followed(track) || track.moving || track.hidden || under_hand(track.rest)) continue;
-      const double share = InnerDiscShare(changed, track.rest, kInnerDisc * RadiusOf(track));
+      const double inner_radius = kInnerDisc * RadiusOf(track);
+      const double share = InnerDiscShare(changed, track.rest, inner_radius);
       disturbed[t] = share > options_.disturbed_share;
       vacated[t] = share > kVacatedShare;
+      if (!vacated[t]) {
+        // A piece the colour of what it lay on (a coin on a tile of its suit) leaves only a
+        // faint change when taken away; the refit below tells whether it is still there.
+        if (faintly_changed.empty()) {
+          faintly_changed = change_bg > options_.faint_change_threshold;
+          faintly_changed.setTo(0, hand_.mask);
+        }
+        vacated[t] =
+            InnerDiscShare(faintly_changed, track.rest, inner_radius) > options_.disturbed_share;
+      }
     }
     const auto blank_vacated = [&](cv::Mat& mask) {
       for (size_t t = 0; t < tracks.size(); ++t) {
