@@ -197,21 +197,44 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     }
     return hit;
   };
+  // A blob no single pyramid explains (none of its silhouettes is near its area) that two of
+  // them could: not larger than two of the largest silhouettes.
+  const auto pair_sized = [&](size_t i) {
+    double largest = 0;
+    for (const PyramidShape& shape : shapes_) {
+      for (const PyramidPose pose : {PyramidPose::kUpright, PyramidPose::kLying}) {
+        PyramidPlacement placement;
+        placement.pose = pose;
+        placement.position_mm = blobs[i].centroid_mm;
+        largest = std::max(largest,
+                           SilhouetteOf(PyramidVertices(shape, placement), context.view).AreaMm2());
+      }
+    }
+    const double ratio = blobs[i].AreaMm2() / std::max(largest, 1e-9);
+    return ratio <= 2 * options.pose_search.max_area_ratio;
+  };
   // Two pyramids side by side, where the blob's single one (or nested pair) that overlaps it
   // `refused_overlap` is refused; each is as sure as the pair's overlap.
   const auto side_by_side = [&](size_t i, double refused_overlap) {
-    if (singles[i].overlap < options.side_by_side.min_single_overlap) return false;
+    if (singles[i].overlap < options.side_by_side.min_single_overlap &&
+        !(singles[i].overlap < 0 && pair_sized(i)))
+      return false;
     const PyramidSideBySideHypothesis pair = SearchSideBySidePoses(
         blobs[i], shapes_, context.view, options.pose_search, options.side_by_side);
     if (pair.overlap < options.min_side_by_side_overlap ||
         pair.overlap < refused_overlap + options.min_side_by_side_gain)
       return false;
+    const bool silhouettes_suffice =
+        pair.overlap >= options.side_by_side.silhouettes_alone_overlap &&
+        pair.overlap >= refused_overlap + options.side_by_side.silhouettes_alone_gain;
     std::vector<PyramidHit> pair_hits;
     for (const PyramidHypothesis* pose : {&pair.first, &pair.second}) {
       const PyramidFit fit = FitPyramid(context.frame, context.mapping, context.view,
                                         shapes_[pose->size], pose->placement, options.fit);
-      if (!fit.accepted || fit.tight_support < options.side_by_side.min_tight_share) return false;
-      PyramidHit hit = make_hit(blobs[i].colour, *pose, fit, outline_holds(*pose, fit, true));
+      const bool tight = fit.accepted && fit.tight_support >= options.side_by_side.min_tight_share;
+      if (!tight && !silhouettes_suffice) return false;
+      PyramidHit hit =
+          make_hit(blobs[i].colour, *pose, fit, tight && outline_holds(*pose, fit, true));
       hit.overlap = pair.overlap;
       pair_hits.push_back(hit);
     }

@@ -63,6 +63,10 @@ void PyramidOptions::Check() const {
           "side_by_side.max_footprint_overlap", "in [0, 1]");
   Require(side_by_side.min_tight_share >= 0 && side_by_side.min_tight_share <= 1,
           "side_by_side.min_tight_share", "in [0, 1]");
+  Require(side_by_side.silhouettes_alone_overlap > 0 && side_by_side.silhouettes_alone_overlap <= 1,
+          "side_by_side.silhouettes_alone_overlap", "in (0, 1]");
+  Require(side_by_side.silhouettes_alone_gain >= 0 && side_by_side.silhouettes_alone_gain < 1,
+          "side_by_side.silhouettes_alone_gain", "in [0, 1)");
   Require(min_side_by_side_overlap > 0 && min_side_by_side_overlap <= 1, "min_side_by_side_overlap",
           "in (0, 1]");
   Require(min_side_by_side_gain >= 0 && min_side_by_side_gain < 1, "min_side_by_side_gain",
