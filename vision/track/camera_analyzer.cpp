@@ -587,8 +587,8 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       const double share = InnerDiscShare(changed, track.rest, inner_radius);
       disturbed[t] = share > options_.disturbed_share;
       vacated[t] = share > kVacatedShare;
-      if (!vacated[t]) {
-        // A piece the colour of what it lay on (a coin on a tile of its suit) leaves only a
+      if (!vacated[t] && track.piece.kind == ObservedKind::kCoin) {
+        // A coin the colour of what it lay on (a pale coin on a pale table) leaves only a
         // faint change when taken away; the refit below tells whether it is still there.
         if (faintly_changed.empty()) {
           faintly_changed = change_bg > options_.faint_change_threshold;
