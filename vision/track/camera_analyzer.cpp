@@ -87,6 +87,7 @@ void CameraAnalyzer::SetCalibration(const calibration::TableCalibration& calibra
   view_ = std::make_unique<TopView>(*mapping_,
                                     TableViewArea(calibration, detector_->Options().view_margin_mm),
                                     options_.motion_px_per_mm);
+  between_markers_mm_ = TableViewArea(calibration, 0);
   reset_background_ = true;
   candidates_.clear();
 }
@@ -709,7 +710,8 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       const cv::Point2d px(centroids.at<double>(label, 0), centroids.at<double>(label, 1));
       const ObservedKind kind = BlobKind(area_mm2);
       const rules::Vec2 at = ToTable(px, 0.5 * HeightOf(kind));
-      if (under_hand(at)) continue;
+      // Nothing new comes in from beyond the markers but the players' arms.
+      if (under_hand(at) || !between_markers_mm_.contains(cv::Point2d(at.x, at.y))) continue;
       blobs.push_back(at);
       const bool confirmed = std::any_of(
           candidates_.begin(), candidates_.end(),

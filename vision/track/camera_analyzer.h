@@ -152,9 +152,10 @@ class CameraAnalyzer {
   CameraAnalyzerOptions options_;
   std::unique_ptr<calibration::TableMapping> mapping_;
   std::unique_ptr<TopView> view_;
-  cv::Mat background_;  // BGR top view of the table without what moves
-  cv::Mat previous_;    // last frame's top view
-  cv::Mat settled_;     // the top view at the last full detection
+  cv::Rect2d between_markers_mm_;  // the table between the markers' centres
+  cv::Mat background_;             // BGR top view of the table without what moves
+  cv::Mat previous_;               // last frame's top view
+  cv::Mat settled_;                // the top view at the last full detection
   // Tracks the last full detection kept without detecting or fitting them.
   std::set<int> unconfirmed_;
   // Tracks whose place was found empty since the last full detection: not kept as still
