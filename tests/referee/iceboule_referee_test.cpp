@@ -39,6 +39,18 @@ class IceBouleRefereeTest : public RefereeTest {
     state_->Apply(Json{{"type", "choose_size"}, {"player", "Bob"}, {"size", "small"}});
   }
 
+  // Ann's first projectile, once she has shot it (track 1, 180 mm from the target), and the
+  // table with Bob's catapult (centrifuge 30, projectile `upper`) ready at (100, 300).
+  static vision::ObservedPiece AnnsFirst() { return Upright(1, "red", "medium", {430, 250}); }
+  std::vector<vision::ObservedPiece> BobReadyAfterAnnsFirst(int upper) {
+    PlaceTargetAndChooseSizes();
+    AnnShoots(AnnsFirst());
+    std::vector<vision::ObservedPiece> table = {Target(), AnnsFirst()};
+    AddCatapult(table, Upright(30, "yellow", "small", {100, 300}),
+                Upright(upper, "yellow", "small", {100, 300}));
+    return table;
+  }
+
   // Ann's first projectile (track 1) lands at `landed`.
   Json AnnShoots(const vision::ObservedPiece& landed) {
     std::vector<vision::ObservedPiece> before = {Target()};
@@ -281,16 +293,12 @@ TEST_F(IceBouleRefereeTest, APieceTurnedWhereItLiesMovedThoughItsCentreStayed) {
 // Ice Boule seed 6: far from the camera, Bob's small projectile reads as a medium one. He
 // plays small this end, and every piece of his colour is his.
 TEST_F(IceBouleRefereeTest, AProjectileWhoseSizeTheCameraMisreadIsStillThePlayers) {
-  PlaceTargetAndChooseSizes();
-  AnnShoots(Upright(1, "red", "medium", {430, 250}));
-  std::vector<vision::ObservedPiece> before = {Target(), Upright(1, "red", "medium", {430, 250})};
-  AddCatapult(before, Upright(30, "yellow", "small", {100, 300}),
-              Upright(31, "yellow", "small", {100, 300}));
-  const Json action = JudgeAndApply(Shot(Table(before),
-                                         Table({Target(), Upright(1, "red", "medium", {430, 250}),
-                                                Upright(30, "yellow", "small", {100, 300}),
-                                                Upright(31, "yellow", "medium", {520, 255})}),
-                                         {31}));
+  const std::vector<vision::ObservedPiece> before = BobReadyAfterAnnsFirst(31);
+  const Json action =
+      JudgeAndApply(Shot(Table(before),
+                         Table({Target(), AnnsFirst(), Upright(30, "yellow", "small", {100, 300}),
+                                Upright(31, "yellow", "medium", {520, 255})}),
+                         {31}));
   ASSERT_EQ(action["pieces"].size(), 2u);
   EXPECT_EQ(action["pieces"][1]["player"], "Bob");
   EXPECT_EQ(action["pieces"][1]["position"], Json({520.0, 255.0}));
@@ -298,13 +306,9 @@ TEST_F(IceBouleRefereeTest, AProjectileWhoseSizeTheCameraMisreadIsStillThePlayer
 }
 
 TEST_F(IceBouleRefereeTest, OnePieceReadAsTwoNestedIsNoProjectile) {
-  PlaceTargetAndChooseSizes();
-  const vision::ObservedPiece ann = Upright(1, "red", "medium", {430, 250});
-  AnnShoots(ann);
+  const vision::ObservedPiece ann = AnnsFirst();
   // Bob's first projectile lands 100 mm from the target: Ann still leads.
-  std::vector<vision::ObservedPiece> before = {Target(), ann};
-  AddCatapult(before, Upright(30, "yellow", "small", {100, 300}),
-              Upright(32, "yellow", "small", {100, 300}));
+  std::vector<vision::ObservedPiece> before = BobReadyAfterAnnsFirst(32);
   JudgeAndApply(Shot(Table(before),
                      Table({Target(), ann, Upright(30, "yellow", "small", {100, 300}),
                             Upright(32, "yellow", "small", {600, 250})}),
@@ -334,12 +338,8 @@ TEST_F(IceBouleRefereeTest, OnePieceReadAsTwoNestedIsNoProjectile) {
 // the engine kept the rest of the end by hand (a question every shot, then the end's points).
 // Once the camera sees every piece shot again, the end is measured again.
 TEST_F(IceBouleRefereeTest, AHandKeptEndIsMeasuredAgainOnceTheCameraSeesEveryPieceShot) {
-  PlaceTargetAndChooseSizes();
-  const vision::ObservedPiece ann = Upright(1, "red", "medium", {430, 250});
-  AnnShoots(ann);
-  std::vector<vision::ObservedPiece> before = {Target(), ann};
-  AddCatapult(before, Upright(30, "yellow", "small", {100, 300}),
-              Upright(31, "yellow", "small", {100, 300}));
+  const vision::ObservedPiece ann = AnnsFirst();
+  std::vector<vision::ObservedPiece> before = BobReadyAfterAnnsFirst(31);
   const Verdict lost = referee_->Judge(
       *state_, Shot(Table(before),
                     Table({Target(), ann, Upright(30, "yellow", "small", {100, 300})}), {31}));
