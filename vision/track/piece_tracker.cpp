@@ -718,6 +718,15 @@ void PieceTracker::ReclaimLost() {
     // contacts read the two together (a piece found behind where it was heading rebounded
     // unseen).
     std::vector<PathSample>& lost_path = best->second.path;
+    // Taken for carried off in a leap (a blob of the hand that hid it read as it), but found
+    // on a path that starts nearer its place than where the leap took it: it was flicked
+    // from its place, and the leap was never its own.
+    const rules::Vec2 found_from =
+        track.path.empty() ? track.piece.position_mm : track.path.front().position;
+    if (best->second.carried && lost_path.size() > 1 &&
+        rules::Distance(found_from, lost_path.front().position) <
+            rules::Distance(found_from, lost_path.back().position))
+      lost_path.resize(1);
     if (!lost_path.empty() &&
         (track.path.empty() || track.path.front().time_s > lost_path.back().time_s)) {
       if (track.path.empty()) {
