@@ -30,6 +30,17 @@ Expectation GameReferee::Expect(const rules::State& state) const {
   return expectation;
 }
 
+std::optional<vision::ShotObservation> GameReferee::SetRightBy(
+    const rules::State& state, const vision::ShotObservation& waiting,
+    const vision::ShotObservation& next) const {
+  if (state.IsTerminal() || Expect(state).awaiting != Awaiting::kShot) return std::nullopt;
+  const Verdict verdict = Judge(state, next);
+  if (verdict.kind != VerdictKind::kNotJudged || verdict.until_table_fixed) return std::nullopt;
+  vision::ShotObservation set_right = waiting;
+  set_right.set_right = next.set_right.value_or(next.after);
+  return set_right;
+}
+
 std::optional<rules::Json> GameReferee::Refresh(const rules::State& /*state*/,
                                                 const vision::TableObservation& /*last*/,
                                                 const vision::TableObservation& /*now*/) const {

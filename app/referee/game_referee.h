@@ -55,6 +55,15 @@ class GameReferee {
   // judged. Never applies anything.
   virtual Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const = 0;
 
+  // A shot left waiting for the table to be set right (Verdict::NotYet), and the shot seen
+  // after it: when there is nothing to judge in that one (pieces moved, nothing thrown or
+  // flicked), it was the players setting the table right (a target stood up as the next
+  // catapult was set down), and the waiting shot, with the table as they left it, is judged
+  // in its stead (returned). Nothing when the next shot is one of its own.
+  std::optional<vision::ShotObservation> SetRightBy(const rules::State& state,
+                                                    const vision::ShotObservation& waiting,
+                                                    const vision::ShotObservation& next) const;
+
   // Pieces moved by hand between shots (a coin put back after leaving the table): the
   // action that tells the engine, when the game records such things. `last` is the table
   // at rest after the last shot, `now` the table at rest before the next.

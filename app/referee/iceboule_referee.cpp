@@ -259,7 +259,11 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
     return Verdict::NotYet("the target (" + binding_.target + ") was not seen where it rests");
   }
   const bool moved = std::count(shot.moved.begin(), shot.moved.end(), resting->track_id) > 0;
-  if (thrown ? Unmoved(*resting, EnginePosition(*thrown)) : !moved)
+  // (A target that lay on the table and stands where it lay was stood up.)
+  const bool stood_up =
+      thrown && thrown->pose == "lying" &&
+      rules::Distance(resting->position_mm, thrown->position_mm) <= kReadAgainReachMm;
+  if (stood_up || (thrown ? Unmoved(*resting, EnginePosition(*thrown)) : !moved))
     return Verdict::NotJudged("the target (" + binding_.target + ") was not thrown");
   if (resting->pose.value_or("upright") != "upright") {
     return Verdict::NotYet("the target lies on its side: stand it upright where it lies");

@@ -127,6 +127,33 @@ TEST_F(IceBouleRefereeTest, ALyingTargetIsNotJudgedUntilStoodUpright) {
   EXPECT_EQ(stood.action["player"], "Ann");
 }
 
+// Held-out seed 20: the players stood the target up and set down the next catapult in one
+// moment, which the camera saw as pieces moving. Nothing to judge in that "shot": the lying
+// target's throw is judged with the table as they left it.
+TEST_F(IceBouleRefereeTest, AShotWithNothingInItAfterALyingTargetIsThePlayersStandingItUp) {
+  std::vector<vision::ObservedPiece> before;
+  AddCatapult(before, Upright(0, "red", "medium", {100, 200}),
+              Upright(10, "green", "medium", {100, 200}));
+  const vision::TableObservation lying = Table(
+      {Upright(0, "red", "medium", {100, 200}), Lying(10, "green", "medium", {480, 260}, 40)});
+  const vision::ShotObservation waiting = Shot(Table(before), lying, {10});
+  ASSERT_TRUE(referee_->Judge(*state_, waiting).until_table_fixed);
+  std::vector<vision::ObservedPiece> stood = {Upright(10, "green", "medium", {480, 263}, 40)};
+  AddCatapult(stood, Upright(1, "red", "medium", {60, 230}),
+              Upright(2, "red", "medium", {60, 230}));
+  const std::optional<vision::ShotObservation> set_right =
+      referee_->SetRightBy(*state_, waiting, Shot(lying, Table(stood), {1}));
+  ASSERT_TRUE(set_right.has_value());
+  const Verdict verdict = referee_->Judge(*state_, *set_right);
+  ASSERT_EQ(verdict.kind, VerdictKind::kAction) << verdict.reason;
+  EXPECT_EQ(verdict.action["player"], "Ann");
+  EXPECT_EQ(verdict.action["position"], Json({480.0, 263.0}));
+  // A shot with a throw of its own in it is judged as itself.
+  const vision::ShotObservation thrown_again =
+      Shot(Table(before), Table({Upright(10, "green", "medium", {400, 300}, 40)}), {10});
+  EXPECT_FALSE(referee_->SetRightBy(*state_, waiting, thrown_again).has_value());
+}
+
 TEST_F(IceBouleRefereeTest, TheCentrifugeIsFoundAsTheShotLeftItThoughClearedAwayLater) {
   // The camera sees the target on its catapult as one piece: the centrifuge it hides shows
   // once the target has flown. The players stand the target upright and clear the

@@ -279,8 +279,12 @@ void LiveReferee::OnTrackEvent(const vision::TrackEvent& event, std::vector<Live
   tracked.tracked = event.type;
   events.push_back(std::move(tracked));
   if (event.type == Type::kShotEnded) {
+    // (A shot in which the players only set the table right stands for the one that waited.)
+    std::optional<vision::ShotObservation> set_right;
+    if (unjudged_ && !pending_)
+      set_right = referee_->SetRightBy(keeper_.State(), *unjudged_, event.shot);
     unjudged_.reset();
-    Judge(event.shot, event.time_s, events);
+    Judge(set_right.value_or(event.shot), event.time_s, events);
   } else if (event.type == Type::kTableChanged && unjudged_) {
     // The players set the table right after a shot that was not judged yet: judged now.
     vision::ShotObservation shot = std::move(*unjudged_);
