@@ -541,7 +541,8 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     // The first step spans the moment of a flick, anywhere in that frame interval, so a
     // short flick (a putt) can look slow in it; the second is all sliding.
     const double dt = std::max(1e-3, frame.time_s - track.path[1].time_s);
-    // After a leap, a piece set down stays where it is: a coin's measurement barely moves; a
+    // After a leap, a piece set down stays where it is: a coin's measurement barely moves
+    // (no more than its blurs' jitter, a blur where the hand withdrew from it); a
     // pyramid's blob shifts as the hand withdraws from it (by up to one and a half of its
     // radii), while one hurled goes on by more than that a frame; one that goes on still
     // touching the hand is in its fingers (or is a fingertip read as a piece). (A putt's
@@ -549,7 +550,8 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     const double radius = Radius(track.piece.footprint);
     const bool leapt = rules::Distance(track.path[0].position, track.path[1].position) > 2 * radius;
     const double set_down_mm =
-        track.piece.kind == ObservedKind::kPyramid ? 1.5 * radius : options_.rest_step_mm;
+        std::max(track.piece.kind == ObservedKind::kPyramid ? 1.5 * radius : options_.rest_step_mm,
+                 Jitter(track.path[1], track.path[2]));
     track.carried = leapt ? step <= set_down_mm || TouchesHand(track.piece.footprint, frame)
                           : step / dt < FlickSpeed(track);
   } else if (track.carried && track.path.size() > 3) {

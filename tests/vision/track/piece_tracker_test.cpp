@@ -763,6 +763,24 @@ TEST(PieceTrackerTest, ALeapTakenFromAHandsBlobIsNoPartOfAFlickedCoinsPath) {
       }));
 }
 
+// Held-out Ppolf seed 52: a coin that hit the hole was taken up and set down 28 mm away, and
+// its blur moved by 2.6 mm as the hand withdrew (a blur's centre strays by millimetres). Set
+// down, not flicked: no shot (which swallowed the next real flick).
+TEST(PieceTrackerTest, ACoinSetDownWhoseBlurStraysAsTheHandWithdrawsIsNoFlick) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 rest{200, 100};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", rest), Tile({400, 100})});
+  const rules::Polygon hand = testing::Rectangle({230, 60}, {300, 160});
+  for (const rules::Vec2 at : {rules::Vec2{198, 128.1}, rules::Vec2{198.4, 125.5},
+                               rules::Vec2{198.2, 128.2}, rules::Vec2{198.1, 128.1}})
+    feed.Send(Blobs({at}, true, hand));
+  ASSERT_TRUE(RestUntilAFullDetectionIsWanted(tracker, feed, {198.1, 128.1}));
+  feed.Detect({Coin("suns", {197.7, 128}), Tile({400, 100})});
+  EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
+  EXPECT_FALSE(Of(feed.Events(), Type::kTableChanged).empty());
+}
+
 // Ppolf seed 4: the hole was hit, and the players took that coin up and put the next
 // player's down 45 mm away, at the tee, while the flicker's hand reached in elsewhere. The
 // new coin, clear of that hand in an image without motion, was put there: no flick.
