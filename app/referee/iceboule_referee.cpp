@@ -4,9 +4,12 @@
 #include <array>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <stdexcept>
+#include <utility>
 
 #include "app/referee/observed_pieces.h"
+#include "rules/core/rule_error.h"
 #include "rules/iceboule/turn_order.h"
 
 namespace tabref::referee {
@@ -54,6 +57,17 @@ Json ShotPieceJson(const std::string& player, const ObservedPiece& piece,
     entry["touching_target"] = true;
   }
   return entry;
+}
+
+// Whether `piece` (not standing on the target) and the target lie so near touching that
+// their measurements cannot tell whether they touch.
+bool TouchTooCloseToCall(const ObservedPiece& piece, const TableObservation& after,
+                         int target_track) {
+  const ObservedPiece& target = *FindTrack(after, target_track);
+  if (piece.on_top_of && *piece.on_top_of == IndexOf(after, target_track)) return false;
+  const double gap = rules::SignedGap(piece.footprint, target.footprint);
+  return std::abs(gap - IceBouleReferee::kTouchingGapMm) <=
+         IceBouleReferee::kTouchSigmas * std::hypot(piece.sigma_mm, target.sigma_mm);
 }
 
 // Whether `piece`, seen where it is, is no farther from `was` than its measurement tells.
@@ -380,6 +394,13 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
   // colour is theirs: the camera may misread a far one's size.
   Json pieces = engine_pieces;
   std::optional<Json> projectile;
+  // Pieces (indices into `pieces`; the projectile's is its last) whose touch with the target
+  // the camera cannot tell.
+  std::vector<size_t> unsure;
+  const auto measured = [&](const std::string& player, const ObservedPiece& piece, size_t index) {
+    if (TouchTooCloseToCall(piece, shot.after, target->track_id)) unsure.push_back(index);
+    return ShotPieceJson(player, piece, shot.after, target->track_id);
+  };
   const auto within = [](double mm) {
     return [mm](const ObservedPiece&, double distance) { return distance <= mm; };
   };
@@ -422,19 +443,19 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
       if (still == nullptr) {
         moved.push_back(i);
       } else if (target_moved) {
-        entry = ShotPieceJson(player, *still, shot.after, target->track_id);
+        entry = measured(player, *still, i);
       }
     }
     if (seat == active) take_nearest(*catapult, within(kCentrifugeReachMm));
     for (size_t i : moved) {
       const ObservedPiece* now =
           take_nearest(rules::PointFromJson(pieces[i]["position"]), anywhere);
-      pieces[i] = now != nullptr ? ShotPieceJson(player, *now, shot.after, target->track_id)
+      pieces[i] = now != nullptr ? measured(player, *now, i)
                                  : Json{{"player", player}, {"off_table", true}};
     }
     if (seat != active) continue;
     if (const ObservedPiece* landed = take_nearest(target->position_mm, anywhere)) {
-      projectile = ShotPieceJson(player, *landed, shot.after, target->track_id);
+      projectile = measured(player, *landed, pieces.size());
     } else if (!shot.left_table.empty()) {
       projectile = Json{{"player", player}, {"off_table", true}};
     }
@@ -445,8 +466,54 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
   Json action = {{"type", "shot"}, {"player", active_name}};
   action["target"] = PyramidJson(*target);
   action["pieces"] = pieces;
-  return Verdict::Act(action,
-                      active_name + (landed ? "'s piece landed" : "'s piece left the table"));
+  return CallTouches(state, std::move(action), unsure,
+                     active_name + (landed ? "'s piece landed" : "'s piece left the table"));
+}
+
+Verdict IceBouleReferee::CallTouches(const rules::State& state, Json action,
+                                     std::vector<size_t> unsure, const std::string& reason) const {
+  if (unsure.size() > kMostTouchesAsked) unsure.resize(kMostTouchesAsked);
+  // Every reading of the unsure touches, the measured one first, by what the engine makes of
+  // it (who leads, who shoots next, the score).
+  std::vector<std::pair<std::string, rules::LegalAction>> outcomes;
+  for (unsigned flips = 0; flips < (1u << unsure.size()); ++flips) {
+    Json reading = action;
+    std::vector<std::string> said;
+    for (size_t k = 0; k < unsure.size(); ++k) {
+      Json& piece = reading["pieces"][unsure[k]];
+      if ((flips >> k) & 1u) {
+        if (piece.contains("touching_target")) {
+          piece.erase("touching_target");
+        } else {
+          piece["touching_target"] = true;
+        }
+      }
+      const rules::Vec2 at = rules::PointFromJson(piece.at("position"));
+      said.push_back(piece.at("player").get<std::string>() + "'s piece at (" +
+                     std::to_string(std::lround(at.x)) + ", " + std::to_string(std::lround(at.y)) +
+                     (piece.contains("touching_target") ? ") touches the target"
+                                                        : ") does not touch the target"));
+    }
+    std::unique_ptr<rules::State> after = state.Clone();
+    try {
+      after->Apply(reading, rules::ActionSource::kVision);
+    } catch (const rules::RuleError&) {
+      continue;
+    }
+    std::string label;
+    for (const std::string& part : said) label += (label.empty() ? "" : ", ") + part;
+    const std::string outcome = after->StatusLine();
+    if (std::none_of(outcomes.begin(), outcomes.end(),
+                     [&](const auto& known) { return known.first == outcome; }))
+      outcomes.push_back({outcome, {reading, label}});
+  }
+  if (outcomes.size() <= 1) return Verdict::Act(std::move(action), reason);
+  ManualDecision question;
+  question.kind = "shot";
+  question.question = "which pieces touch the target? (too close for the camera to tell)";
+  question.actors = {state.Actors().front()};
+  for (auto& [outcome, choice] : outcomes) question.choices.push_back(std::move(choice));
+  return Verdict::Ask(question, reason + ", too close to the target to tell whether it touches");
 }
 
 Focus IceBouleReferee::FocusOn(const rules::State& /*state*/, const TableObservation& table) const {

@@ -46,8 +46,12 @@ class IceBouleReferee : public GameReferee {
   const IceBouleBinding& binding() const { return binding_; }
   Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;
 
-  // Footprints this close or closer touch (the camera's "contact").
+  // Footprints this close or closer touch (the camera's "contact") ...
   static constexpr double kTouchingGapMm = 0.1;
+  // ... unless the gap is within this many sigmas of the two places of it: then the players
+  // say, when it matters (for at most this many pieces of a shot).
+  static constexpr double kTouchSigmas = 2;
+  static constexpr size_t kMostTouchesAsked = 3;
   // A piece found within this many of its measurement's sigmas, and at least this close
   // (mm), of where it was did not move.
   static constexpr double kUnmovedSigmas = 3;
@@ -68,6 +72,11 @@ class IceBouleReferee : public GameReferee {
  private:
   Verdict JudgePlacement(const rules::State& state, const rules::Json& details,
                          const vision::ShotObservation& shot) const;
+  // `action` (a shot), where the pieces `unsure` (indices into its pieces) may or may not
+  // touch the target: acted on when every reading of them leaves the engine alike, else
+  // asked.
+  Verdict CallTouches(const rules::State& state, rules::Json action, std::vector<size_t> unsure,
+                      const std::string& reason) const;
   Verdict JudgeShot(const rules::State& state, const rules::Json& details,
                     const vision::ShotObservation& shot) const;
   bool IsTarget(const vision::ObservedPiece& piece) const;
