@@ -232,6 +232,21 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     return Verdict::Ask(question, name + "'s coin came within the camera's margin of the hole");
   }
   const bool hit = hole_track >= 0 && Touched(shot, *coin, hole_track);
+  if (!hit && !off_table && FindTrack(shot.after, *coin) == nullptr &&
+      PlayerCoin(details, shot.after, seat) < 0) {
+    // Gone from the table but not seen to leave it (too fast to follow off a corner, or lost
+    // from sight where the closing look missed it): the players say.
+    vision::ShotObservation left = shot;
+    left.left_table.push_back(*coin);
+    ManualDecision question;
+    question.kind = "flick";
+    question.question = "did " + name + "'s coin leave the table? (the camera lost it)";
+    question.actors = {seat};
+    question.choices = {
+        {Flick(state, left, seat, *coin, hole_track, false), name + "'s coin left the table"},
+        {Flick(state, shot, seat, *coin, hole_track, false), name + "'s coin is on the table"}};
+    return Verdict::Ask(question, name + "'s coin was not seen after the flick");
+  }
   std::string reason = name + (hit ? " hit the hole" : " missed");
   if (off_table) reason += ", off the table";
   return Verdict::Act(Flick(state, shot, seat, *coin, hole_track, hit), reason);

@@ -115,6 +115,19 @@ TEST_F(PpolfRefereeTest, ACoinOffTheTableCostsAPenaltyAndHasNoPosition) {
   EXPECT_EQ(Player(0)["count"], 2);
 }
 
+// Held-out seed 52: a coin flicked at 4.4 m/s was lost from sight and went off the table's
+// corner unseen; judged a miss with no place, its penalty was lost.
+TEST_F(PpolfRefereeTest, ACoinGoneFromTheTableButNotSeenToLeaveItIsAsked) {
+  const Verdict verdict = referee_->Judge(
+      *state_, Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}), CourseWith({}), {20}));
+  ASSERT_EQ(verdict.kind, VerdictKind::kAskPlayers) << verdict.reason;
+  ASSERT_EQ(verdict.question.choices.size(), 2u);
+  EXPECT_EQ(verdict.question.choices[0].action["off_table"], true);
+  EXPECT_FALSE(verdict.question.choices[1].action.contains("off_table"));
+  for (const rules::LegalAction& choice : verdict.question.choices)
+    EXPECT_NO_THROW(state_->Clone()->Apply(choice.action, rules::ActionSource::kManual));
+}
+
 TEST_F(PpolfRefereeTest, KnockingACoinIntoTheHoleOrOffTheTable) {
   BothTeeOffAndMiss();
   ASSERT_EQ(state_->StatusLine().rfind("Hole 1 (Red null), round 1: Ann", 0), 0u)
