@@ -153,7 +153,6 @@ void PieceTracker::Reset() {
   quiet_ = 0;
   dirty_ = true;
   last_full_s_ = -1e9;
-  last_hand_s_ = -1e9;
   rest_table_ = {};
   shot_.reset();
   reported_contacts_.clear();
@@ -1005,7 +1004,6 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
   }
   const bool hand_changed = frame.hand_in_view != hand_;
   hand_ = frame.hand_in_view;
-  if (hand_) last_hand_s_ = frame.time_s;
   first_new_id_ = next_id_;
   DropStillBlurs();
   const std::vector<int> of_track = Associate(frame);
@@ -1095,12 +1093,8 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
       for (auto& s : started) {
         if (s.second > t) --s.second;
       }
-      // (One taken from a place no hand was over is gone: no hand holds it. But a hand that
-      // was over the table a moment ago may have flicked it from under the fingers: it may
-      // turn up on its way.)
-      const bool hand_just_left = frame.time_s - last_hand_s_ <= options_.flight_s;
-      if (!shot_ && track.Identified() && (taken ? hand_just_left : frame.hand_in_view))
-        lifted_.push_back(track);
+      // (One taken from a place no hand was over is gone: no hand holds it.)
+      if (!shot_ && frame.hand_in_view && !taken && track.Identified()) lifted_.push_back(track);
       Vanish(t, frame, events);
     }
   }

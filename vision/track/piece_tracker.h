@@ -198,7 +198,6 @@ class PieceTracker {
   double last_full_s_ = -1e9;
   bool started_ = false;
   bool hand_ = false;                     // a hand was over the table in the latest frame
-  double last_hand_s_ = -1e9;             // when a hand was last over the table
   std::vector<rules::Polygon> hand_hid_;  // what it hid then (TrackerFrame::hidden)
   int first_new_id_ = 0;                  // tracks from this id on were born in the current frame
   TableObservation rest_table_;

@@ -781,38 +781,6 @@ TEST(PieceTrackerTest, ACoinSetDownWhoseBlurStraysAsTheHandWithdrawsIsNoFlick) {
   EXPECT_FALSE(Of(feed.Events(), Type::kTableChanged).empty());
 }
 
-// Held-out Ppolf seed 49: the flicking hand hid a coin (its outline short of the finger over
-// it), and left; the coin's place was seen empty, clear of any hand, and a frame later its
-// blur came sliding 90 mm on, stopping two frames after. Taken up unseen, it would have been
-// gone, the blur no piece, and the flick (which hit the hole) a coin moved by hand. It may be
-// on its way when a hand was over the table a moment ago: the blur is that coin, flicked.
-TEST(PieceTrackerTest, ACoinGoneAsTheHandLeftAndSeenSlidingOnWasFlickedFromUnderIt) {
-  PieceTracker tracker;
-  BlurFeed feed(tracker);
-  const rules::Vec2 rest{300, 100};
-  while (feed.Time() < 0.3) feed.Detect({Coin("suns", rest), Tile({220, 160})});
-  const int suns = TrackNear(tracker.Table(feed.Time()), rest);
-  const rules::Polygon hand = testing::Rectangle({320, 60}, {420, 140});
-  for (int i = 0; i < 3; ++i) feed.Send(Blobs({}, true, hand));
-  for (int i = 0; i < 3; ++i) {
-    TrackerFrame emptied = Blobs({}, true);
-    emptied.vacated = {suns};
-    feed.Send(emptied);
-  }
-  for (const rules::Vec2 at : {rules::Vec2{212, 163}, rules::Vec2{209, 166}})
-    feed.Send(Blobs({at}, true));
-  for (int i = 0; i < 20 && !tracker.WantsFullDetection(feed.Time()); ++i)
-    feed.Send(Blobs({}, false));
-  do {
-    feed.Detect({Coin("suns", {208.5, 166.5}), Tile({220, 160})});
-  } while (tracker.InShot() && feed.Time() < 2);
-  const auto ended = Of(feed.Events(), Type::kShotEnded);
-  ASSERT_EQ(ended.size(), 1u);
-  EXPECT_EQ(ended[0].shot.moved, std::vector<int>{suns});
-  for (const TrackEvent& changed : Of(feed.Events(), Type::kTableChanged))
-    EXPECT_LT(changed.time_s, 0.3);  // only the table first seen
-}
-
 // Ppolf seed 4: the hole was hit, and the players took that coin up and put the next
 // player's down 45 mm away, at the tee, while the flicker's hand reached in elsewhere. The
 // new coin, clear of that hand in an image without motion, was put there: no flick.
