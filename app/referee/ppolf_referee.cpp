@@ -236,7 +236,7 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
       PlayerCoin(details, shot.after, seat) < 0) {
     // Gone from the table but not seen to leave it (too fast to follow off a corner, or lost
     // from sight where the closing look missed it): the players say.
-    vision::ShotObservation left = shot;
+    ShotObservation left = shot;
     left.left_table.push_back(*coin);
     ManualDecision question;
     question.kind = "flick";
