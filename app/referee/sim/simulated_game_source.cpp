@@ -1,9 +1,11 @@
 #include "app/referee/sim/simulated_game_source.h"
 
+#include <algorithm>
 #include <opencv2/calib3d.hpp>
 #include <opencv2/imgproc.hpp>
 #include <sstream>
 
+#include "rules/core/geometry.h"
 #include "rules/core/rule_error.h"
 
 namespace tabref::referee {
@@ -59,6 +61,34 @@ bool SaysWhatTruthSays(const rules::Json& choice, const rules::Json& truth) {
   if (!choice.is_object() || !truth.is_object()) return false;
   for (const auto& [key, value] : choice.items()) {
     if (!truth.contains(key) || truth[key] != value) return false;
+  }
+  return true;
+}
+
+// Whether the placed pieces of `choice` (a list under "pieces" with positions) are flagged as
+// the truth's are, each paired with the truth's nearest piece of its player: what players
+// asked which pieces touch the target say, looking at the table.
+bool PiecesSayWhatTruthSays(const rules::Json& choice, const rules::Json& truth) {
+  if (!choice.is_object() || !truth.is_object() ||
+      choice.value("type", "") != truth.value("type", "") || !choice.contains("pieces") ||
+      !truth.contains("pieces"))
+    return false;
+  for (const rules::Json& piece : choice["pieces"]) {
+    if (!piece.contains("position")) continue;
+    const rules::Vec2 at = rules::PointFromJson(piece["position"]);
+    const rules::Json* nearest = nullptr;
+    for (const rules::Json& other : truth["pieces"]) {
+      if (other.value("player", "") != piece.value("player", "") || !other.contains("position"))
+        continue;
+      if (nearest == nullptr ||
+          rules::Distance(rules::PointFromJson(other["position"]), at) <
+              rules::Distance(rules::PointFromJson((*nearest)["position"]), at))
+        nearest = &other;
+    }
+    if (nearest == nullptr) return false;
+    for (const char* flag : {"touching_target", "stacked_on_target"}) {
+      if (piece.value(flag, false) != nearest->value(flag, false)) return false;
+    }
   }
   return true;
 }
@@ -213,6 +243,15 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
   }
   for (const rules::LegalAction& choice : decision.choices) {
     if (choice.action == truth[done].body) return choice.action;
+  }
+  // A question about the pieces (which touch the target): the one choice that says of them
+  // what the truth's action says.
+  const auto said = std::count_if(decision.choices.begin(), decision.choices.end(),
+                                  [&](const rules::LegalAction& choice) {
+                                    return PiecesSayWhatTruthSays(choice.action, truth[done].body);
+                                  });
+  for (const rules::LegalAction& choice : decision.choices) {
+    if (said == 1 && PiecesSayWhatTruthSays(choice.action, truth[done].body)) return choice.action;
   }
   // A choice that names less than the truth measured (who placed the target and its size,
   // not where): the one that says what the truth's action says.
