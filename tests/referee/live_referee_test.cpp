@@ -176,19 +176,27 @@ TEST(LiveReferee, PpolfFromTruthPiecesNeverGuessesAHitItCouldNotSee) {
   EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
 }
 
-// Asked who placed the target (the camera did not see the catapult), the simulated players
-// name who did and its size, not whoever leaves the score alike (every choice does).
-TEST(SimulatedPlayers, SayWhoPlacedTheTargetAndItsSizeAsTheTruthHasIt) {
+// Ice Boule seed 2 at 640x480, `shots` shots of it played through (every frame read), so that
+// its simulated players know the truth; `frames` counts the frames read.
+OpenedSource PlayedIceBoule(int shots, int& frames) {
   SimulatedTableSettings table;
   table.width = 640;
   table.height = 480;
-  table.max_shots = 1;
+  table.max_shots = shots;
   OpenedSource opened = OpenSource("sim:2", "iceboule", table);
-  SimulatedGameSource& sim = *opened.simulated;
-  int frames = 0;
+  frames = 0;
   for (vision::FrameRead read = opened.source->Read(); read.status != vision::ReadStatus::kEnded;
        read = opened.source->Read())
     frames += read.status == vision::ReadStatus::kFrame;
+  return opened;
+}
+
+// Asked who placed the target (the camera did not see the catapult), the simulated players
+// name who did and its size, not whoever leaves the score alike (every choice does).
+TEST(SimulatedPlayers, SayWhoPlacedTheTargetAndItsSizeAsTheTruthHasIt) {
+  int frames = 0;
+  OpenedSource opened = PlayedIceBoule(1, frames);
+  SimulatedGameSource& sim = *opened.simulated;
   ASSERT_GT(frames, 30);
   const std::unique_ptr<rules::State> live = rules::MakeGame(sim.Setup())->NewInitialState();
   const ManualDecision decision = ManualChoices(*live, "who placed the target?", {"place_target"});
@@ -204,15 +212,9 @@ TEST(SimulatedPlayers, SayWhoPlacedTheTargetAndItsSizeAsTheTruthHasIt) {
 // the score as theirs is (held-out Ice Boule seed 5: a piece the camera measured near the
 // target, answered touching because apart the engine asked for a ruling the truth never had).
 TEST(SimulatedPlayers, SayWhichPiecesTouchTheTargetAsTheTableShows) {
-  SimulatedTableSettings table;
-  table.width = 640;
-  table.height = 480;
-  table.max_shots = 3;
-  OpenedSource opened = OpenSource("sim:2", "iceboule", table);
+  int frames = 0;
+  OpenedSource opened = PlayedIceBoule(3, frames);
   SimulatedGameSource& sim = *opened.simulated;
-  for (vision::FrameRead read = opened.source->Read(); read.status != vision::ReadStatus::kEnded;
-       read = opened.source->Read()) {
-  }
   const std::vector<rules::Action> truth = sim.Game().TruthActions();
   const auto shot = std::find_if(truth.begin(), truth.end(), [](const rules::Action& action) {
     return action.body.value("type", "") == "shot";
