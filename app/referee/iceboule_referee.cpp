@@ -42,32 +42,32 @@ int IndexOf(const TableObservation& table, int track) {
   return -1;
 }
 
-// A shot piece as the engine reads it, with its contact with the target.
-Json ShotPieceJson(const std::string& player, const ObservedPiece& piece,
-                   const TableObservation& after, int target_track) {
-  Json entry = {{"player", player}};
-  entry.update(PyramidJson(piece));
+// A shot piece as the engine reads it, with its contact with the target, and whether its gap
+// lies so near touching that the two places' measurements cannot tell.
+struct MeasuredShotPiece {
+  Json entry;
+  bool touch_unsure = false;
+};
+
+MeasuredShotPiece ShotPieceJson(const std::string& player, const ObservedPiece& piece,
+                                const TableObservation& after, int target_track) {
+  MeasuredShotPiece measured;
+  measured.entry = {{"player", player}};
+  measured.entry.update(PyramidJson(piece));
   const ObservedPiece& target = *FindTrack(after, target_track);
   const bool upright = piece.pose.value_or("upright") == "upright";
   const bool stacked = upright && target.pose.value_or("upright") == "upright" && piece.on_top_of &&
                        *piece.on_top_of == IndexOf(after, target_track);
   if (stacked) {
-    entry["stacked_on_target"] = true;
-  } else if (rules::Gap(piece.footprint, target.footprint) <= IceBouleReferee::kTouchingGapMm) {
-    entry["touching_target"] = true;
+    measured.entry["stacked_on_target"] = true;
+    return measured;
   }
-  return entry;
-}
-
-// Whether `piece` (not standing on the target) and the target lie so near touching that
-// their measurements cannot tell whether they touch.
-bool TouchTooCloseToCall(const ObservedPiece& piece, const TableObservation& after,
-                         int target_track) {
-  const ObservedPiece& target = *FindTrack(after, target_track);
-  if (piece.on_top_of && *piece.on_top_of == IndexOf(after, target_track)) return false;
   const double gap = rules::SignedGap(piece.footprint, target.footprint);
-  return std::abs(gap - IceBouleReferee::kTouchingGapMm) <=
-         IceBouleReferee::kTouchSigmas * std::hypot(piece.sigma_mm, target.sigma_mm);
+  if (gap <= IceBouleReferee::kTouchingGapMm) measured.entry["touching_target"] = true;
+  measured.touch_unsure =
+      std::abs(gap - IceBouleReferee::kTouchingGapMm) <=
+      IceBouleReferee::kTouchSigmas * std::hypot(piece.sigma_mm, target.sigma_mm);
+  return measured;
 }
 
 // Whether `piece`, seen where it is, is no farther from `was` than its measurement tells.
@@ -398,8 +398,9 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
   // the camera cannot tell.
   std::vector<size_t> unsure;
   const auto measured = [&](const std::string& player, const ObservedPiece& piece, size_t index) {
-    if (TouchTooCloseToCall(piece, shot.after, target->track_id)) unsure.push_back(index);
-    return ShotPieceJson(player, piece, shot.after, target->track_id);
+    MeasuredShotPiece read = ShotPieceJson(player, piece, shot.after, target->track_id);
+    if (read.touch_unsure) unsure.push_back(index);
+    return std::move(read.entry);
   };
   const auto within = [](double mm) {
     return [mm](const ObservedPiece&, double distance) { return distance <= mm; };
