@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "vision/detect/paper_white.h"
+#include "vision/detect/pyramid_appearance.h"
 #include "vision/detect/pyramid_candidates.h"
 #include "vision/detect/pyramid_fit.h"
 #include "vision/detect/pyramid_pose_search.h"
@@ -35,6 +36,28 @@ std::string TwoDecimals(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f", value);
   return text;
+}
+
+// Small upright pyramids standing alone take their place and turn from their picture, which
+// shows their faces' shading (pyramid_appearance.h); a stacked pair's pieces hide each other.
+void TurnSmallUprightsByTheirLook(std::vector<PyramidHit>& hits,
+                                  const std::vector<PyramidShape>& shapes, const cv::Mat& frame,
+                                  const calibration::TableMapping& mapping,
+                                  const PyramidOptions& options) {
+  for (size_t i = 0; i < hits.size(); ++i) {
+    PyramidHit& hit = hits[i];
+    const bool carries = std::any_of(hits.begin(), hits.end(), [&](const PyramidHit& other) {
+      return other.on_top_of == static_cast<int>(i);
+    });
+    if (hit.placement.pose != PyramidPose::kUpright || hit.on_top_of >= 0 || carries) continue;
+    const PyramidShape& shape = shapes[hit.size];
+    const cv::Point2d at = hit.placement.position_mm;
+    if (shape.base_mm * mapping.PixelsPerMm(cv::Vec3d(at.x, at.y, 0)) >
+        options.appearance_max_base_px)
+      continue;
+    const PyramidAppearance look(frame, mapping, shape, hit.placement, options.appearance);
+    hit.placement = FitPyramidAppearance(look, hit.placement, options.appearance).placement;
+  }
 }
 
 }  // namespace
@@ -312,6 +335,9 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     }
     hits.push_back(hit);
   }
+
+  context.timer.Start("refine");
+  TurnSmallUprightsByTheirLook(hits, shapes_, context.frame, context.mapping, options);
 
   context.timer.Start("classify");
   for (const PyramidHit& hit : hits) {

@@ -73,6 +73,22 @@ void PyramidOptions::Check() const {
           "in [0, 1)");
   Require(min_same_colour_stack_gain >= 0 && min_same_colour_stack_gain < 1,
           "min_same_colour_stack_gain", "in [0, 1)");
+  Require(appearance_max_base_px >= 0, "appearance_max_base_px", "not negative");
+  Require(appearance.margin_px >= 0 && appearance.margin_px <= 10, "appearance.margin_px",
+          "in [0, 10]");
+  Require(appearance.blur_px > 0 && appearance.blur_px <= 10, "appearance.blur_px", "in (0, 10]");
+  Require(appearance.outlier_colour > 0, "appearance.outlier_colour", "positive");
+  Require(appearance.reweightings >= 0 && appearance.reweightings <= 5, "appearance.reweightings",
+          "in 0..5");
+  Require(appearance.start_turns >= 1 && appearance.start_turns <= 12, "appearance.start_turns",
+          "in 1..12");
+  Require(appearance.first_move_mm > 0 && appearance.first_turn_deg > 0 &&
+              appearance.first_scale_step >= 0,
+          "appearance.first_move_mm/first_turn_deg/first_scale_step",
+          "positive (the scale step not negative)");
+  Require(appearance.rounds >= 1 && appearance.rounds <= 8, "appearance.rounds", "in 1..8");
+  Require(appearance.max_scale_change >= 0 && appearance.max_scale_change < 0.5,
+          "appearance.max_scale_change", "in [0, 0.5)");
 }
 
 }  // namespace tabref::vision

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "vision/detect/pyramid_appearance.h"
 #include "vision/detect/pyramid_candidates.h"
 #include "vision/detect/pyramid_colours.h"
 #include "vision/detect/pyramid_fit.h"
@@ -82,6 +83,12 @@ struct PyramidOptions {
   // is taken at its silhouette's pose when that overlaps it at least this much, though its
   // outline is not seen well enough to take it elsewhere: a tracker followed a piece there.
   double min_expected_overlap = 0.7;
+  // An upright pyramid standing alone whose base is at most this wide in the image (pixels)
+  // takes its place and turn from its picture (pyramid_appearance.h): at a pixel a
+  // millimetre its outline's edges leave the turn 10-40 degrees uncertain, the shading of its
+  // faces does not. 0: never.
+  double appearance_max_base_px = 40;
+  PyramidAppearanceOptions appearance;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;

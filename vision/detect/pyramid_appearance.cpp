@@ -1,0 +1,244 @@
+#include "vision/detect/pyramid_appearance.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <opencv2/imgproc.hpp>
+
+namespace tabref::vision {
+namespace {
+
+constexpr int kMostRegions = 6;  // five faces and the table
+using Normal = cv::Matx<double, kMostRegions, kMostRegions>;
+using Right = cv::Matx<double, kMostRegions, 3>;
+
+// A convex polygon in the image as its edges' lines, each a.x * x + a.y * y - c: the signed
+// distance (pixels) outward of the edge.
+struct ImagePolygon {
+  std::vector<cv::Vec3d> edges;
+};
+
+ImagePolygon PolygonInImage(const std::vector<cv::Point2d>& corners) {
+  double twice_area = 0;
+  for (size_t i = 0; i < corners.size(); ++i) {
+    const cv::Point2d& a = corners[i];
+    const cv::Point2d& b = corners[(i + 1) % corners.size()];
+    twice_area += a.x * b.y - a.y * b.x;
+  }
+  const double way = twice_area >= 0 ? 1 : -1;
+  ImagePolygon polygon;
+  for (size_t i = 0; i < corners.size(); ++i) {
+    const cv::Point2d& a = corners[i];
+    const cv::Point2d& b = corners[(i + 1) % corners.size()];
+    cv::Point2d outward = way * cv::Point2d(b.y - a.y, a.x - b.x);
+    outward *= 1 / std::max(cv::norm(outward), 1e-12);
+    polygon.edges.emplace_back(outward.x, outward.y, outward.dot(a));
+  }
+  return polygon;
+}
+
+// The faces as corner indices (PyramidVertices' order): the base, then the four sides.
+const std::array<std::vector<size_t>, 5> kFaces{{
+    {0, 1, 2, 3},
+    {0, 1, 4},
+    {1, 2, 4},
+    {2, 3, 4},
+    {3, 0, 4},
+}};
+
+// The faces the camera sees, in the image.
+std::vector<ImagePolygon> SeenFaces(const PyramidCorners& corners,
+                                    const std::vector<cv::Point2d>& pixels,
+                                    const cv::Vec3d& camera) {
+  cv::Vec3d centroid(0, 0, 0);
+  for (const cv::Vec3d& corner : corners) centroid += corner * 0.2;
+  std::vector<ImagePolygon> seen;
+  for (const std::vector<size_t>& face : kFaces) {
+    const cv::Vec3d& a = corners[face[0]];
+    cv::Vec3d normal = (corners[face[1]] - a).cross(corners[face[2]] - a);
+    cv::Vec3d middle(0, 0, 0);
+    for (const size_t i : face) middle += corners[i] * (1.0 / static_cast<double>(face.size()));
+    if (normal.dot(middle - centroid) < 0) normal = -normal;
+    if (normal.dot(camera - middle) <= 0) continue;
+    std::vector<cv::Point2d> polygon;
+    for (const size_t i : face) polygon.push_back(pixels[i]);
+    seen.push_back(PolygonInImage(polygon));
+  }
+  return seen;
+}
+
+std::vector<cv::Point2d> CornersInImage(const calibration::TableMapping& mapping,
+                                        const PyramidCorners& corners) {
+  return mapping.TableToImage(std::vector<cv::Vec3d>(corners.begin(), corners.end()));
+}
+
+}  // namespace
+
+PyramidAppearance::PyramidAppearance(const cv::Mat& image, const calibration::TableMapping& mapping,
+                                     const PyramidShape& shape, const PyramidPlacement& around,
+                                     const PyramidAppearanceOptions& options)
+    : mapping_(mapping), shape_(shape), options_(options) {
+  const std::vector<cv::Point2d> pixels = CornersInImage(mapping, PyramidVertices(shape, around));
+  std::vector<cv::Point2f> hull;
+  cv::convexHull(std::vector<cv::Point2f>(pixels.begin(), pixels.end()), hull);
+  const ImagePolygon solid = PolygonInImage(std::vector<cv::Point2d>(hull.begin(), hull.end()));
+  const cv::Rect box = cv::boundingRect(hull);
+  const int margin = static_cast<int>(std::ceil(options.margin_px)) + 1;
+  const cv::Rect window =
+      cv::Rect(box.x - margin, box.y - margin, box.width + 2 * margin, box.height + 2 * margin) &
+      cv::Rect(0, 0, image.cols, image.rows);
+  for (int y = window.y; y < window.y + window.height; ++y) {
+    const cv::Vec3b* row = image.ptr<cv::Vec3b>(y);
+    for (int x = window.x; x < window.x + window.width; ++x) {
+      const bool near = std::all_of(
+          solid.edges.begin(), solid.edges.end(),
+          [&](const cv::Vec3d& e) { return e[0] * x + e[1] * y - e[2] <= options.margin_px; });
+      if (!near) continue;
+      at_.emplace_back(x, y);
+      colours_.emplace_back(row[x][0], row[x][1], row[x][2]);
+    }
+  }
+}
+
+double PyramidAppearance::Residual(const PyramidPlacement& placement, double scale) const {
+  if (at_.empty()) return std::numeric_limits<double>::infinity();
+  const PyramidCorners corners =
+      PyramidVertices({shape_.base_mm * scale, shape_.height_mm * scale}, placement);
+  const std::vector<ImagePolygon> seen =
+      SeenFaces(corners, CornersInImage(mapping_, corners), mapping_.CameraCentre());
+  const int faces = static_cast<int>(seen.size());
+  const int table = faces;  // the last region
+
+  // Each pixel's share in each face: the product of its blurred edges' ramps (exact for a
+  // pixel near one edge, close enough near a corner); the table has the rest.
+  const double ramp = 1 / std::max(options_.blur_px, 1e-6);
+  std::vector<std::array<float, kMostRegions>> cover(at_.size());
+  for (size_t i = 0; i < at_.size(); ++i) {
+    std::array<float, kMostRegions>& share = cover[i];
+    share.fill(0);
+    double rest = 1;
+    for (int f = 0; f < faces; ++f) {
+      double inside = 1;
+      for (const cv::Vec3d& e : seen[static_cast<size_t>(f)].edges) {
+        const double d = e[0] * at_[i].x + e[1] * at_[i].y - e[2];
+        inside *= std::clamp(0.5 - d * ramp, 0.0, 1.0);
+        if (inside == 0) break;
+      }
+      share[static_cast<size_t>(f)] = static_cast<float>(inside);
+      rest -= inside;
+    }
+    share[static_cast<size_t>(table)] = static_cast<float>(std::max(0.0, rest));
+  }
+
+  // Iteratively reweighted least squares for the regions' colours: a pixel far from every
+  // region's colour (a neighbour in front, a glint) stops pulling them.
+  const double c = options_.outlier_colour;
+  std::vector<double> weights(at_.size(), 1.0);
+  std::vector<double> misfit(at_.size(), 0.0);
+  for (int pass = 0; pass <= std::max(0, options_.reweightings); ++pass) {
+    if (pass > 0) {
+      for (size_t i = 0; i < at_.size(); ++i) {
+        const double u = misfit[i] / c;
+        weights[i] = u >= 1 ? 0 : (1 - u * u) * (1 - u * u);
+      }
+    }
+    Normal normal = Normal::zeros();
+    Right right = Right::zeros();
+    for (size_t i = 0; i < at_.size(); ++i) {
+      if (weights[i] == 0) continue;
+      for (int a = 0; a <= table; ++a) {
+        const double wa = weights[i] * cover[i][static_cast<size_t>(a)];
+        if (wa == 0) continue;
+        for (int b = a; b <= table; ++b) normal(a, b) += wa * cover[i][static_cast<size_t>(b)];
+        for (int k = 0; k < 3; ++k) right(a, k) += wa * colours_[i][k];
+      }
+    }
+    for (int a = 0; a < kMostRegions; ++a) {
+      for (int b = 0; b < a; ++b) normal(a, b) = normal(b, a);
+      // A region on no pixel leaves its row empty: a little ridge keeps it solvable.
+      normal(a, a) += 1e-6;
+    }
+    Right fitted;
+    cv::solve(normal, right, fitted, cv::DECOMP_CHOLESKY);
+    for (size_t i = 0; i < at_.size(); ++i) {
+      cv::Vec3d drawn(0, 0, 0);
+      for (int a = 0; a <= table; ++a) {
+        const double share = cover[i][static_cast<size_t>(a)];
+        if (share == 0) continue;
+        for (int k = 0; k < 3; ++k) drawn[k] += share * fitted(a, k);
+      }
+      misfit[i] = cv::norm(colours_[i] - drawn);
+    }
+  }
+  // Tukey's loss, scaled so that a small misfit costs its square.
+  double loss = 0;
+  for (const double r : misfit) {
+    const double u = std::min(1.0, r / c);
+    const double v = 1 - u * u;
+    loss += c * c / 3 * (1 - v * v * v);
+  }
+  return std::sqrt(loss / static_cast<double>(at_.size()));
+}
+
+PyramidAppearanceFit FitPyramidAppearance(const PyramidAppearance& appearance,
+                                          const PyramidPlacement& initial,
+                                          const PyramidAppearanceOptions& options) {
+  const double quarter = initial.pose == PyramidPose::kUpright ? 90 : 360;
+  const int starts = std::max(1, options.start_turns);
+  PyramidAppearanceFit best;
+  best.residual = std::numeric_limits<double>::infinity();
+  int evaluations = 0;
+  for (int start = 0; start < starts; ++start) {
+    PyramidAppearanceFit fit;
+    fit.placement = initial;
+    fit.placement.angle_deg += quarter * start / starts;
+    fit.residual = appearance.Residual(fit.placement, fit.scale);
+    ++evaluations;
+    double move = options.first_move_mm;
+    double turn = options.first_turn_deg;
+    double grow = options.first_scale_step;
+    for (int round = 0; round < options.rounds; ++round) {
+      bool improved = true;
+      while (improved) {
+        improved = false;
+        for (int step = 0; step < 8; ++step) {
+          const double way = step % 2 == 0 ? 1 : -1;
+          PyramidPlacement placement = fit.placement;
+          double scale = fit.scale;
+          switch (step / 2) {
+            case 0:
+              placement.position_mm.x += way * move;
+              break;
+            case 1:
+              placement.position_mm.y += way * move;
+              break;
+            case 2:
+              placement.angle_deg += way * turn;
+              break;
+            default:
+              scale += way * grow;
+              break;
+          }
+          if (std::abs(scale - 1) > options.max_scale_change) continue;
+          const double residual = appearance.Residual(placement, scale);
+          ++evaluations;
+          if (residual < fit.residual) {
+            fit.placement = placement;
+            fit.scale = scale;
+            fit.residual = residual;
+            improved = true;
+          }
+        }
+      }
+      move *= 0.5;
+      turn *= 0.5;
+      grow *= 0.5;
+    }
+    if (fit.residual < best.residual) best = fit;
+  }
+  best.evaluations = evaluations;
+  return best;
+}
+
+}  // namespace tabref::vision
