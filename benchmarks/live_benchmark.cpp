@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
               "wrong", "missed", "false", "off/miss", "scorecard", "fps", "latency s");
   LiveEvaluation total;
   std::vector<double> latencies, compute;
+  tabref::referee::PlaceErrors places;
   std::map<std::string, double> stages;
   std::vector<std::string> order;
   int matches = 0, games = 0;
@@ -113,6 +114,7 @@ int main(int argc, char** argv) {
     total.false_shots += e.false_shots;
     total.off_table += e.off_table;
     total.off_table_missed += e.off_table_missed;
+    places.Add(e.places);
     latencies.insert(latencies.end(), e.rest_to_update_s.begin(), e.rest_to_update_s.end());
     compute.insert(compute.end(), e.update_compute_ms.begin(), e.update_compute_ms.end());
     frames += e.run.frames;
@@ -145,6 +147,20 @@ int main(int argc, char** argv) {
       "final scorecard equal to the simulator's truth (perfect-camera baseline): %d of "
       "%d games\n",
       matches, games);
+  std::printf(
+      "places recorded (shots both acted on): position error p50 %.2f mm, p95 %.2f mm (n=%zu, "
+      "%d unpaired)",
+      Percentile(places.position_mm, 0.5), Percentile(places.position_mm, 0.95),
+      places.position_mm.size(), places.unpaired);
+  if (!places.upright_turn_deg.empty())
+    std::printf("; upright pyramid turn p50 %.1f deg, p95 %.1f deg (n=%zu)",
+                Percentile(places.upright_turn_deg, 0.5), Percentile(places.upright_turn_deg, 0.95),
+                places.upright_turn_deg.size());
+  if (!places.lying_turn_deg.empty())
+    std::printf("; lying apex p50 %.1f deg, p95 %.1f deg (n=%zu)",
+                Percentile(places.lying_turn_deg, 0.5), Percentile(places.lying_turn_deg, 0.95),
+                places.lying_turn_deg.size());
+  std::printf("\n");
   std::printf(
       "rest -> scorecard update (table time): median %.2f s, 90%% %.2f s, max %.2f s; "
       "compute of that frame median %.1f ms\n",

@@ -276,6 +276,42 @@ TEST(LiveEvaluation, TurnsCompareByHowFarTheyMoveAnOutline) {
   EXPECT_FALSE(SameAction(tile(1.0), tile(84.0), 3.0));
 }
 
+TEST(LiveEvaluation, PlacesArePairedByPlayerAndPoseAndTheirErrorsMeasured) {
+  const auto piece = [](const char* player, const char* pose, double x, double angle_deg) {
+    return rules::Json{
+        {"player", player}, {"pose", pose}, {"position", {x, 200.0}}, {"angle_deg", angle_deg}};
+  };
+  const rules::Json truth = {
+      {"type", "shot"},
+      {"target", {{"pose", "upright"}, {"position", {50.0, 60.0}}, {"angle_deg", 10.0}}},
+      {"pieces",
+       {piece("Ann", "upright", 100, 5), piece("Bob", "upright", 102, 80),
+        piece("Ann", "lying", 300, 350), piece("Bob", "upright", 500, 0)}}};
+  const rules::Json live = {
+      {"type", "shot"},
+      {"target", {{"pose", "upright"}, {"position", {50.0, 60.5}}, {"angle_deg", 98.0}}},
+      {"pieces",
+       // Bob's piece nearer Ann's truth place comes first: pairs keep to their player; Bob's
+       // last piece was read lying, so it pairs with nothing.
+       {piece("Bob", "upright", 100.4, 85), piece("Ann", "upright", 100.3, 8),
+        piece("Ann", "lying", 301, 5), piece("Bob", "lying", 500, 0)}}};
+  PlaceErrors errors;
+  MeasurePlaces(truth, live, errors);
+  ASSERT_EQ(errors.position_mm.size(), 4u);
+  EXPECT_EQ(errors.unpaired, 1);
+  // In the order the truth lists them (JSON objects by key: the pieces, then the target).
+  EXPECT_NEAR(errors.position_mm[0], 0.3, 1e-9);
+  EXPECT_NEAR(errors.position_mm[1], 1.6, 1e-9);
+  EXPECT_NEAR(errors.position_mm[2], 1.0, 1e-9);
+  EXPECT_NEAR(errors.position_mm[3], 0.5, 1e-9);
+  ASSERT_EQ(errors.upright_turn_deg.size(), 3u);
+  EXPECT_NEAR(errors.upright_turn_deg[0], 3, 1e-9);
+  EXPECT_NEAR(errors.upright_turn_deg[1], 5, 1e-9);
+  EXPECT_NEAR(errors.upright_turn_deg[2], 2, 1e-9);  // 98 is 8 a quarter turn on
+  ASSERT_EQ(errors.lying_turn_deg.size(), 1u);
+  EXPECT_NEAR(errors.lying_turn_deg[0], 15, 1e-9);  // an apex turns once round
+}
+
 TEST(LiveEvaluation, ASidesBowlsCompareAsASet) {
   const auto bowl = [](double x, double y) {
     return rules::Json{{"position", {x, y}}, {"sigma_mm", 0.2}};

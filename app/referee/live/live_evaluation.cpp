@@ -238,6 +238,8 @@ LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
            << truth.value("reason", "") << "' " << truth.value("action", rules::Json()).dump();
       evaluation.notes.push_back(note.str());
     }
+    if (truth_acted && !shot.action.is_null())
+      MeasurePlaces(truth["action"], shot.action, evaluation.places);
     if (!shot.action.is_null()) {
       evaluation.rest_to_update_s.push_back(shot.judged_s - rest_s);
       evaluation.update_compute_ms.push_back(shot.compute_ms);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "app/referee/live/live_run.h"
+#include "app/referee/live/place_errors.h"
 #include "app/referee/live/source_spec.h"
 
 namespace tabref::referee {
@@ -23,6 +24,7 @@ struct LiveEvaluation {
   std::vector<double> rest_to_update_s;   // truth rest -> live scorecard update (table time)
   std::vector<double> update_compute_ms;  // compute of the frame that judged the shot
   bool scorecard_matches = false;         // the final scorecards are equal
+  PlaceErrors places;  // of the pieces placed in the shots both the truth and the referee acted on
   LiveRunResult run;
   std::vector<std::string> notes;  // one line per disagreement
 };
