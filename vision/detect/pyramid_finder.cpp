@@ -38,18 +38,19 @@ std::string TwoDecimals(double value) {
   return text;
 }
 
-// Small upright pyramids standing alone take their place and turn from their picture, which
-// shows their faces' shading (pyramid_appearance.h); a stacked pair's pieces hide each other.
-void TurnSmallUprightsByTheirLook(std::vector<PyramidHit>& hits,
-                                  const std::vector<PyramidShape>& shapes, const cv::Mat& frame,
-                                  const calibration::TableMapping& mapping,
-                                  const PyramidOptions& options) {
+// Small pyramids, upright or lying, not stacked take their place and turn from their
+// picture, which shows their faces' shading (pyramid_appearance.h); a stacked pair's pieces
+// hide each other.
+void PlaceSmallPyramidsByTheirLook(std::vector<PyramidHit>& hits,
+                                   const std::vector<PyramidShape>& shapes, const cv::Mat& frame,
+                                   const calibration::TableMapping& mapping,
+                                   const PyramidOptions& options) {
   for (size_t i = 0; i < hits.size(); ++i) {
     PyramidHit& hit = hits[i];
     const bool carries = std::any_of(hits.begin(), hits.end(), [&](const PyramidHit& other) {
       return other.on_top_of == static_cast<int>(i);
     });
-    if (hit.placement.pose != PyramidPose::kUpright || hit.on_top_of >= 0 || carries) continue;
+    if (hit.on_top_of >= 0 || carries) continue;
     const PyramidShape& shape = shapes[hit.size];
     const cv::Point2d at = hit.placement.position_mm;
     if (shape.base_mm * mapping.PixelsPerMm(cv::Vec3d(at.x, at.y, 0)) >
@@ -337,7 +338,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   }
 
   context.timer.Start("refine");
-  TurnSmallUprightsByTheirLook(hits, shapes_, context.frame, context.mapping, options);
+  PlaceSmallPyramidsByTheirLook(hits, shapes_, context.frame, context.mapping, options);
 
   context.timer.Start("classify");
   for (const PyramidHit& hit : hits) {

@@ -83,10 +83,11 @@ struct PyramidOptions {
   // is taken at its silhouette's pose when that overlaps it at least this much, though its
   // outline is not seen well enough to take it elsewhere: a tracker followed a piece there.
   double min_expected_overlap = 0.7;
-  // An upright pyramid standing alone whose base is at most this wide in the image (pixels)
-  // takes its place and turn from its picture (pyramid_appearance.h): at a pixel a
-  // millimetre its outline's edges leave the turn 10-40 degrees uncertain, the shading of its
-  // faces does not. 0: never.
+  // A pyramid not stacked whose base is at most this wide in the image (pixels) takes its
+  // place and turn from its picture (pyramid_appearance.h): at a pixel a millimetre an
+  // upright one's outline leaves its turn 10-40 degrees uncertain, the shading of its faces
+  // does not (and a lying one's place is found to 0.7 mm rather than 1.2, 95th percentiles on
+  // Ice Boule's tables). 0: never.
   double appearance_max_base_px = 40;
   PyramidAppearanceOptions appearance;
 
