@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <opencv2/core/utility.hpp>
 #include <optional>
 #include <string>
 #include <utility>
@@ -45,20 +46,27 @@ void PlaceSmallPyramidsByTheirLook(std::vector<PyramidHit>& hits,
                                    const std::vector<PyramidShape>& shapes, const cv::Mat& frame,
                                    const calibration::TableMapping& mapping,
                                    const PyramidOptions& options) {
+  std::vector<size_t> small;
   for (size_t i = 0; i < hits.size(); ++i) {
-    PyramidHit& hit = hits[i];
+    const PyramidHit& hit = hits[i];
     const bool carries = std::any_of(hits.begin(), hits.end(), [&](const PyramidHit& other) {
       return other.on_top_of == static_cast<int>(i);
     });
-    if (hit.on_top_of >= 0 || carries) continue;
-    const PyramidShape& shape = shapes[hit.size];
     const cv::Point2d at = hit.placement.position_mm;
-    if (shape.base_mm * mapping.PixelsPerMm(cv::Vec3d(at.x, at.y, 0)) >
-        options.appearance_max_base_px)
-      continue;
-    const PyramidAppearance look(frame, mapping, shape, hit.placement, options.appearance);
-    hit.placement = FitPyramidAppearance(look, hit.placement, options.appearance).placement;
+    if (hit.on_top_of < 0 && !carries &&
+        shapes[hit.size].base_mm * mapping.PixelsPerMm(cv::Vec3d(at.x, at.y, 0)) <=
+            options.appearance_max_base_px)
+      small.push_back(i);
   }
+  // Each apart (on the cores OpenCV may use): the same placements however the work is split.
+  cv::parallel_for_(cv::Range(0, static_cast<int>(small.size())), [&](const cv::Range& range) {
+    for (int k = range.start; k < range.end; ++k) {
+      PyramidHit& hit = hits[small[static_cast<size_t>(k)]];
+      const PyramidShape& shape = shapes[hit.size];
+      const PyramidAppearance look(frame, mapping, shape, hit.placement, options.appearance);
+      hit.placement = FitPyramidAppearance(look, hit.placement, options.appearance).placement;
+    }
+  });
 }
 
 }  // namespace
