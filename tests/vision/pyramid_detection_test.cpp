@@ -235,6 +235,11 @@ TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
     const bool stacked = (a.on_top_of && static_cast<size_t>(*a.on_top_of) == found[1]) ||
                          (b.on_top_of && static_cast<size_t>(*b.on_top_of) == found[0]);
     EXPECT_TRUE(stacked);
+    // Both turned as the catapult stands (the lower one's turn read from its picture).
+    for (const ObservedPiece* piece : {&a, &b}) {
+      const double off = std::fmod(std::abs(piece->angle_deg - 0.3 * 180 / CV_PI), 90.0);
+      EXPECT_LT(std::min(off, 90 - off), 4) << piece->angle_deg;
+    }
   }
   EXPECT_GE(pairs, 1);
 

@@ -39,9 +39,12 @@ std::string TwoDecimals(double value) {
   return text;
 }
 
-// Small pyramids, upright or lying, not stacked take their place and turn from their
-// picture, which shows their faces' shading (pyramid_appearance.h); a stacked pair's pieces
-// hide each other.
+// Small pyramids, upright or lying, take their place and turn from their picture, which
+// shows their faces' shading (pyramid_appearance.h). A stacked pair of two sizes or colours
+// hide each other and keep their silhouettes' poses; two of one size and colour nested take
+// the lower one's from the picture of a single one (the upper one, nested on its shoulders,
+// turns with it): from afar a single pyramid's blurred silhouette reads as such a pair too,
+// and the referee keeps the lower one.
 void PlaceSmallPyramidsByTheirLook(std::vector<PyramidHit>& hits,
                                    const std::vector<PyramidShape>& shapes, const cv::Mat& frame,
                                    const calibration::TableMapping& mapping,
@@ -49,11 +52,13 @@ void PlaceSmallPyramidsByTheirLook(std::vector<PyramidHit>& hits,
   std::vector<size_t> small;
   for (size_t i = 0; i < hits.size(); ++i) {
     const PyramidHit& hit = hits[i];
-    const bool carries = std::any_of(hits.begin(), hits.end(), [&](const PyramidHit& other) {
+    const auto upper = std::find_if(hits.begin(), hits.end(), [&](const PyramidHit& other) {
       return other.on_top_of == static_cast<int>(i);
     });
+    const bool alike_pair =
+        upper != hits.end() && upper->size == hit.size && upper->colour == hit.colour;
     const cv::Point2d at = hit.placement.position_mm;
-    if (hit.on_top_of < 0 && !carries &&
+    if (hit.on_top_of < 0 && (upper == hits.end() || alike_pair) &&
         shapes[hit.size].base_mm * mapping.PixelsPerMm(cv::Vec3d(at.x, at.y, 0)) <=
             options.appearance_max_base_px)
       small.push_back(i);
@@ -67,6 +72,13 @@ void PlaceSmallPyramidsByTheirLook(std::vector<PyramidHit>& hits,
       hit.placement = FitPyramidAppearance(look, hit.placement, options.appearance).placement;
     }
   });
+  for (PyramidHit& hit : hits) {
+    if (hit.on_top_of < 0) continue;
+    const PyramidHit& lower = hits[static_cast<size_t>(hit.on_top_of)];
+    if (lower.size != hit.size || lower.colour != hit.colour) continue;
+    hit.placement.position_mm = lower.placement.position_mm;
+    hit.placement.angle_deg = lower.placement.angle_deg;
+  }
 }
 
 }  // namespace
