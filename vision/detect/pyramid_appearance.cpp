@@ -79,6 +79,7 @@ PyramidAppearance::PyramidAppearance(const cv::Mat& image, const calibration::Ta
                                      const PyramidShape& shape, const PyramidPlacement& around,
                                      const PyramidAppearanceOptions& options)
     : mapping_(mapping), shape_(shape), options_(options) {
+  CV_Assert(image.type() == CV_8UC3);
   const std::vector<cv::Point2d> pixels = CornersInImage(mapping, PyramidVertices(shape, around));
   std::vector<cv::Point2f> hull;
   cv::convexHull(std::vector<cv::Point2f>(pixels.begin(), pixels.end()), hull);

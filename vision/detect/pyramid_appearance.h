@@ -20,9 +20,9 @@ struct PyramidAppearanceOptions {
   double outlier_colour = 40;
   int reweightings = 1;
   // The pose search: pattern search on position, turn and size from this many turns spread
-  // evenly over an upright base's quarter turn (the picture's residual has a few shallow
-  // minima a quarter turn wide at a millimetre a pixel), with these first steps, halved
-  // `rounds` times.
+  // evenly over an upright base's quarter turn or a lying one's whole turn (more than one
+  // found nothing better on Ice Boule's tables: the outline's turn starts in the right
+  // basin), with these first steps, halved `rounds` times.
   int start_turns = 1;
   double first_move_mm = 0.5;
   double first_turn_deg = 5;

@@ -14,8 +14,9 @@ namespace tabref::vision {
 // by the size and pose (upright or lying, turn, apex direction) whose silhouette overlaps it
 // best (pyramid_pose_search.h); that pose is refined on the outline's edges in the camera
 // frame (pyramid_fit.h) when they fix it; a blob too large for one pyramid is tried as an
-// upright pair stacked on each other; a small one not stacked takes its place and turn from
-// its picture (pyramid_appearance.h); positions with their 1-sigma uncertainty.
+// upright pair stacked on each other; a small one not stacked (or nested on one alike) takes
+// its place and turn from its picture (pyramid_appearance.h); positions with their 1-sigma
+// uncertainty.
 class PyramidFinder {
  public:
   PyramidFinder(const PieceSet& set, const DetectionOptions& options);

@@ -83,8 +83,9 @@ struct PyramidOptions {
   // is taken at its silhouette's pose when that overlaps it at least this much, though its
   // outline is not seen well enough to take it elsewhere: a tracker followed a piece there.
   double min_expected_overlap = 0.7;
-  // A pyramid not stacked whose base is at most this wide in the image (pixels) takes its
-  // place and turn from its picture (pyramid_appearance.h): at a pixel a millimetre an
+  // A pyramid not stacked (or the lower of two of one size and colour nested) whose base is
+  // at most this wide in the image (pixels) takes its place and turn from its picture
+  // (pyramid_appearance.h; the finder's refine stage): at a pixel a millimetre an
   // upright one's outline leaves its turn 10-40 degrees uncertain, the shading of its faces
   // does not (and a lying one's place is found to 0.7 mm rather than 1.2, 95th percentiles on
   // Ice Boule's tables). 0: never.
