@@ -85,12 +85,9 @@ bool SamePlaces(const rules::Json& a, rules::Json b, size_t first, double tolera
 }
 
 // Whether the turns of two pieces (`a` names its kind and pose) move its outline by no more
-// than `tolerance_mm`. Tiles and upright pyramids' bases are squares, alike every quarter
-// turn; a lying pyramid's apex points one way only.
+// than `tolerance_mm`.
 bool SameTurn(const rules::Json& a, double a_deg, double b_deg, double tolerance_mm) {
-  const double period = a.value("pose", "") == "lying" ? 360 : 90;
-  const double apart = std::fmod(std::abs(a_deg - b_deg), period);
-  const double apart_rad = std::min(apart, period - apart) * std::numbers::pi / 180;
+  const double apart_rad = TurnApartDeg(a, a_deg, b_deg) * std::numbers::pi / 180;
   return apart_rad * (a.contains("at") ? kTileTurnReachMm : kPyramidTurnReachMm) <= tolerance_mm;
 }
 

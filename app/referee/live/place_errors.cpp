@@ -1,5 +1,6 @@
 #include "app/referee/live/place_errors.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -19,12 +20,13 @@ void CollectPlaces(const rules::Json& action, std::vector<const rules::Json*>& p
   }
 }
 
-double TurnApart(double a_deg, double b_deg, double period) {
+}  // namespace
+
+double TurnApartDeg(const rules::Json& place, double a_deg, double b_deg) {
+  const double period = place.value("pose", "") == "lying" ? 360 : 90;
   const double apart = std::fmod(std::abs(a_deg - b_deg), period);
   return std::min(apart, period - apart);
 }
-
-}  // namespace
 
 void PlaceErrors::Add(const PlaceErrors& other) {
   position_mm.insert(position_mm.end(), other.position_mm.begin(), other.position_mm.end());
@@ -68,8 +70,9 @@ void MeasurePlaces(const rules::Json& truth, const rules::Json& live, PlaceError
     if (!place->contains("angle_deg") || !seen.contains("angle_deg")) continue;
     const double truth_deg = place->at("angle_deg").get<double>();
     const double seen_deg = seen.at("angle_deg").get<double>();
-    if (pose == "upright") errors.upright_turn_deg.push_back(TurnApart(truth_deg, seen_deg, 90));
-    if (pose == "lying") errors.lying_turn_deg.push_back(TurnApart(truth_deg, seen_deg, 360));
+    const double apart = TurnApartDeg(*place, truth_deg, seen_deg);
+    if (pose == "upright") errors.upright_turn_deg.push_back(apart);
+    if (pose == "lying") errors.lying_turn_deg.push_back(apart);
   }
 }
 

@@ -19,6 +19,10 @@ struct PlaceErrors {
   void Add(const PlaceErrors& other);
 };
 
+// How far apart two turns of the piece `place` are (degrees): tiles and upright pyramids'
+// bases are squares, alike every quarter turn; a lying pyramid's apex points one way only.
+double TurnApartDeg(const rules::Json& place, double a_deg, double b_deg);
+
 // Adds the errors of the places in `live` against those in `truth` (two rules actions).
 void MeasurePlaces(const rules::Json& truth, const rules::Json& live, PlaceErrors& errors);
 
