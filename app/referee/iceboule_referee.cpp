@@ -70,6 +70,21 @@ MeasuredShotPiece ShotPieceJson(const std::string& player, const ObservedPiece& 
   return measured;
 }
 
+// Whether the players said whether the engine's piece `entry` touches the target: a manual
+// shot laid it where it lies.
+bool TouchAnsweredByPlayers(const rules::State& state, const Json& entry) {
+  const rules::Vec2 at = rules::PointFromJson(entry.at("position"));
+  for (const rules::Action& action : state.History()) {
+    if (action.source != rules::ActionSource::kManual || action.Type() != "shot") continue;
+    for (const Json& piece : action.body.value("pieces", Json::array())) {
+      if (piece.value("player", "") == entry.at("player") && piece.contains("position") &&
+          rules::Distance(rules::PointFromJson(piece["position"]), at) < 1e-6)
+        return true;
+    }
+  }
+  return false;
+}
+
 // Whether `piece`, seen where it is, is no farther from `was` than its measurement tells.
 bool Unmoved(const ObservedPiece& piece, rules::Vec2 was) {
   return rules::Distance(EnginePosition(piece), was) <=
@@ -445,6 +460,10 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
         moved.push_back(i);
       } else if (target_moved) {
         entry = measured(player, *still, i);
+      } else if (ShotPieceJson(player, *still, shot.after, target->track_id).touch_unsure &&
+                 !TouchAnsweredByPlayers(state, entry)) {
+        // Its touch did not matter when it was read; should it matter now, it is asked.
+        unsure.push_back(i);
       }
     }
     if (seat == active) take_nearest(*catapult, within(kCentrifugeReachMm));

@@ -269,6 +269,47 @@ TEST_F(IceBouleRefereeTest, ATouchTooCloseToCallThatDecidesNothingIsMeasured) {
   EXPECT_EQ(End()["leader"], "Bob");
 }
 
+// Seeds 37 and 40: a touch too close to call that decided nothing was measured, and kept as
+// measured though later shots made it matter.
+TEST_F(IceBouleRefereeTest, ATouchTooCloseToCallIsAskedOnceItComesToDecideWhoLeads) {
+  std::vector<vision::ObservedPiece> before = BobReadyAfterAnnsFirst(31);
+  const vision::ObservedPiece bobs_centrifuge = Upright(30, "yellow", "small", {100, 300});
+  JudgeAndApply(Shot(Table(before),
+                     Table({Target(), AnnsFirst(), bobs_centrifuge, BobsAlmostTouching()}), {31}));
+  ASSERT_EQ(End()["leader"], "Bob");
+
+  // Ann's next touches the target: Bob's unmoved piece, if it touches too, ties it.
+  before = {Target(), AnnsFirst(), bobs_centrifuge, BobsAlmostTouching()};
+  AddCatapult(before, Upright(0, "red", "medium", {100, 200}),
+              Upright(2, "red", "medium", {100, 200}));
+  const vision::TableObservation after =
+      Table({Target(), AnnsFirst(), bobs_centrifuge, BobsAlmostTouching(),
+             Upright(0, "red", "medium", {100, 200}), Upright(2, "red", "medium", {480.2, 250})});
+  const Verdict verdict = referee_->Judge(*state_, Shot(Table(before), after, {2}));
+  ASSERT_EQ(verdict.kind, VerdictKind::kAskPlayers) << verdict.reason;
+  ASSERT_EQ(verdict.question.choices.size(), 2u);
+  const auto bob_touches = [](const rules::LegalAction& choice) {
+    for (const Json& piece : choice.action["pieces"]) {
+      if (piece["player"] == "Bob") return piece.value("touching_target", false);
+    }
+    return false;
+  };
+  EXPECT_FALSE(bob_touches(verdict.question.choices[0]));  // as measured first
+  EXPECT_TRUE(bob_touches(verdict.question.choices[1]));
+
+  // Once the players said (it does not: Ann leads), the same question is not asked again,
+  // though it still decides who leads.
+  state_->Apply(verdict.question.choices[0].action, rules::ActionSource::kManual);
+  ASSERT_EQ(End()["leader"], "Ann");
+  before = after.pieces;
+  before.erase(before.begin() + 2);  // Bob's centrifuge carries his next
+  AddCatapult(before, bobs_centrifuge, Upright(32, "yellow", "small", {100, 300}));
+  std::vector<vision::ObservedPiece> later = after.pieces;
+  later.push_back(Lying(32, "yellow", "small", {300, 100}, 70));
+  const Verdict next = referee_->Judge(*state_, Shot(Table(before), Table(later), {32}));
+  EXPECT_EQ(next.kind, VerdictKind::kAction) << next.reason;
+}
+
 TEST_F(IceBouleRefereeTest, APieceStackedOnTheUprightTarget) {
   PlaceTargetAndChooseSizes();
   vision::ObservedPiece on_top = Upright(1, "red", "medium", {500, 250});
