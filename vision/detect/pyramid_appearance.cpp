@@ -73,6 +73,37 @@ std::vector<cv::Point2d> CornersInImage(const calibration::TableMapping& mapping
   return mapping.TableToImage(std::vector<cv::Vec3d>(corners.begin(), corners.end()));
 }
 
+// The residuals a search has asked for, so that a step back to where it came from costs
+// nothing (the pattern search tries each way from every new pose, one of them the last one).
+class RememberedResiduals {
+ public:
+  explicit RememberedResiduals(const PyramidAppearance& appearance) : appearance_(appearance) {}
+
+  double Residual(const PyramidPlacement& placement, double scale) {
+    constexpr double kSame = 1e-9;  // a step and its undoing may differ in the last bits
+    for (const Known& known : known_) {
+      if (std::abs(known.x - placement.position_mm.x) <= kSame &&
+          std::abs(known.y - placement.position_mm.y) <= kSame &&
+          std::abs(known.angle - placement.angle_deg) <= kSame &&
+          std::abs(known.scale - scale) <= kSame)
+        return known.residual;
+    }
+    const double residual = appearance_.Residual(placement, scale);
+    known_.push_back(
+        {placement.position_mm.x, placement.position_mm.y, placement.angle_deg, scale, residual});
+    return residual;
+  }
+
+  int Evaluations() const { return static_cast<int>(known_.size()); }
+
+ private:
+  struct Known {
+    double x, y, angle, scale, residual;
+  };
+  const PyramidAppearance& appearance_;
+  std::vector<Known> known_;
+};
+
 }  // namespace
 
 PyramidAppearance::PyramidAppearance(const cv::Mat& image, const calibration::TableMapping& mapping,
@@ -189,13 +220,12 @@ PyramidAppearanceFit FitPyramidAppearance(const PyramidAppearance& appearance,
   const int starts = std::max(1, options.start_turns);
   PyramidAppearanceFit best;
   best.residual = std::numeric_limits<double>::infinity();
-  int evaluations = 0;
+  RememberedResiduals seen(appearance);
   for (int start = 0; start < starts; ++start) {
     PyramidAppearanceFit fit;
     fit.placement = initial;
     fit.placement.angle_deg += quarter * start / starts;
-    fit.residual = appearance.Residual(fit.placement, fit.scale);
-    ++evaluations;
+    fit.residual = seen.Residual(fit.placement, fit.scale);
     double move = options.first_move_mm;
     double turn = options.first_turn_deg;
     double grow = options.first_scale_step;
@@ -222,8 +252,7 @@ PyramidAppearanceFit FitPyramidAppearance(const PyramidAppearance& appearance,
               break;
           }
           if (std::abs(scale - 1) > options.max_scale_change) continue;
-          const double residual = appearance.Residual(placement, scale);
-          ++evaluations;
+          const double residual = seen.Residual(placement, scale);
           if (residual < fit.residual) {
             fit.placement = placement;
             fit.scale = scale;
@@ -238,7 +267,7 @@ PyramidAppearanceFit FitPyramidAppearance(const PyramidAppearance& appearance,
     }
     if (fit.residual < best.residual) best = fit;
   }
-  best.evaluations = evaluations;
+  best.evaluations = seen.Evaluations();
   return best;
 }
 
