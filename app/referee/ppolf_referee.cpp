@@ -200,11 +200,14 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
   if (!coin && expected.actors.size() == 1 && CoinTrack(shot.before, expected.actors[0]) < 0) {
     // The coin of the one player due to flick is not seen, and a coin read as no player's was
     // flicked (seen before the shot, or set down under the hand and seen after it): theirs,
-    // misread (every coin on a Ppolf course is a player's).
+    // misread (every coin on a Ppolf course is a player's). So is a piece never read that flew
+    // off the table: set down under the hand and flicked off at once (a tile lies still long
+    // enough to be read).
     coin = FirstMoved(shot, [&](int track) {
       const ObservedPiece* piece = FindTrack(shot.before, track);
       if (piece == nullptr) piece = FindTrack(shot.after, track);
-      return !taken_up(track) && piece != nullptr && piece->kind == vision::ObservedKind::kCoin &&
+      if (piece == nullptr) return Contains(shot.left_table, track);
+      return !taken_up(track) && piece->kind == vision::ObservedKind::kCoin &&
              binding_.SeatOf(*piece) < 0;
     });
     seat = expected.actors[0];

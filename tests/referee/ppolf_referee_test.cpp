@@ -201,6 +201,18 @@ TEST_F(PpolfRefereeTest, ACoinSetDownUnseenAndFlickedIsTheFlickersEvenWhenItStri
   EXPECT_EQ(Player(1)["count"], 1);
 }
 
+// Held-out seed 57: Bob's coin, put down at the tee and flicked off the table at once, was
+// seen only as a blur never read, going over the edge.
+TEST_F(PpolfRefereeTest, ACoinSetDownUnseenAndFlickedOffTheTableIsTheFlickersOffTheTable) {
+  JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+                     CourseWith({SuitCoin(20, "suns", {330, 440})}), {20}));
+  const vision::TableObservation course = CourseWith({SuitCoin(20, "suns", {330, 440})});
+  const Json action = JudgeAndApply(Shot(course, course, {27}, {}, {27}));
+  EXPECT_EQ(action["player"], "Bob");
+  EXPECT_EQ(action["off_table"], true);
+  EXPECT_EQ(Player(1)["penalties"], 1);
+}
+
 // The coin lifted from beside the hole by the one not teeing off.
 vision::ObservedPiece LiftedCoin(bool ann_tees_off) {
   return ann_tees_off ? SuitCoin(21, "arms", {490, 290}) : SuitCoin(20, "suns", {480, 310});

@@ -907,7 +907,12 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
     }
   }
   shot.after = Table(frame.time_s);
-  // Movers never identified (a blur that was no piece of the set) say nothing.
+  // Movers never identified (a blur that was no piece of the set) say nothing, but for one
+  // seen flying off the table when no piece the camera knew went missing: a piece set down
+  // under the hand and flicked off at once, before any look could say what it was. (Where
+  // a known piece went missing, a blur is taken for it only on its line: ReclaimLost.)
+  const bool known_gone = std::any_of(departed_.begin(), departed_.end(),
+                                      [](const auto& gone) { return gone.second.Identified(); });
   shot.moved.erase(std::remove_if(shot.moved.begin(), shot.moved.end(),
                                   [&](int id) {
                                     const Track* track = FindTrack(id);
@@ -915,7 +920,13 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
                                     const Track* any = track != nullptr          ? track
                                                        : gone != departed_.end() ? &gone->second
                                                                                  : nullptr;
-                                    return any == nullptr || !any->Identified();
+                                    if (any == nullptr) return true;
+                                    const bool flown_off =
+                                        !known_gone &&
+                                        std::count(shot.left_table.begin(), shot.left_table.end(),
+                                                   id) > 0 &&
+                                        FlewOff(*any);
+                                    return !any->Identified() && !flown_off;
                                   }),
                    shot.moved.end());
   shot.rest_s = shot.start_s;
@@ -958,6 +969,15 @@ void PieceTracker::DropStillBlurs() {
     still_blurs_.push_back({track.seen_s, track.path.front().position});
   }
   if (std::erase_if(tracks_, still_blur) > 0) dirty_ = true;
+}
+
+bool PieceTracker::FlewOff(const Track& track) const {
+  if (track.path.size() < 3) return false;
+  const PathSample& first = track.path.front();
+  const PathSample& last = track.path.back();
+  const double travelled = rules::Distance(first.position, last.position);
+  return travelled >= options_.edge_band_mm &&
+         travelled >= options_.flick_speed_mm_s * (last.time_s - first.time_s);
 }
 
 bool PieceTracker::AtStillBlur(const ObservedPiece& piece, double time_s) {

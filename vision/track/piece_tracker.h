@@ -181,6 +181,9 @@ class PieceTracker {
   // Whether a coin lost from sight as it slid was going too fast to stop short of the edge,
   // with nothing in its way.
   bool SlidOffTheEdge(const Track& track) const;
+  // Whether `track`'s path in this shot is a flight: seen three times or more, across more
+  // than the edge band, at a flick's speed.
+  bool FlewOff(const Track& track) const;
   double Speed(const Track& track) const;
   ObservedPiece PieceAt(const Track& track, rules::Vec2 position) const;
   Track& NewTrack(const ObservedPiece& piece, const TrackerFrame& frame);

@@ -484,6 +484,31 @@ TEST(PieceTrackerTest, TheFullDetectionClosingAShotLooksHardWhereAPieceWasLostFr
   EXPECT_NEAR(rules::Distance(expected[0], {203, 100}), 0, 1e-9);
 }
 
+// Held-out Ppolf seed 57: the next coin was set down under the hand and flicked off the table
+// at once, never still long enough to be read. Its blur, never identified, flew over the edge:
+// that is a shot, the piece it was left the table. A blur that vanished where it came in is
+// none (ABlobSeenOnceBeforeTheHandHidesItIsNoShot).
+TEST(PieceTrackerTest, ABlurNeverReadSeenFlyingOffTheTableIsAShot) {
+  TrackerOptions options;
+  options.area = testing::Rectangle({0, 0}, {600, 400});
+  PieceTracker tracker(options);
+  BlurFeed feed(tracker);
+  while (feed.Time() < 0.3) feed.Detect({Tile({300, 200})});
+  const rules::Polygon hand = testing::Rectangle({470, 60}, {530, 140});
+  for (const double x : {540.0, 565.0, 590.0}) feed.Send(Blobs({{x, 100}}, true, hand));
+  for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true, hand));
+  ASSERT_EQ(Of(feed.Events(), Type::kLeftTable).size(), 1u);
+  for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i)
+    feed.Send(Blobs({}, false));
+  ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
+  feed.Detect({Tile({300, 200})});
+  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.moved.size(), 1u);
+  EXPECT_EQ(shot.left_table, shot.moved);
+}
+
 // Held-out bocce seed 16: the striker's blur is predicted where the piece it struck flies on,
 // so its track follows that piece (and loses it as it stops, faint on a table of its colour)
 // while the struck piece's track takes the striker, which stopped near the struck piece's
