@@ -748,6 +748,7 @@ void PieceTracker::ReclaimLost() {
     track.piece.track_id = id;
   }
   ClaimBlursFlickedUnseen();
+  ClaimBlursAfterALoss();
 }
 
 void PieceTracker::RenameInContacts(int from, int to) {
@@ -799,18 +800,71 @@ void PieceTracker::ClaimBlursFlickedUnseen() {
     const Track blur = claimed->second;
     departed_.erase(claimed);
     lost.path.assign(1, {lost.seen_s, lost.rest, lost.piece.sigma_mm});
-    lost.path.insert(lost.path.end(), blur.path.begin(), blur.path.end());
     lost.left_seen_s = lost.seen_s;
     lost.moving_since_s = blur.moving_since_s;
-    lost.seen_s = blur.seen_s;
-    if (std::count(shot_->moved.begin(), shot_->moved.end(), lost.id)) {
-      std::erase(shot_->moved, blur.id);
-    } else {
-      std::replace(shot_->moved.begin(), shot_->moved.end(), blur.id, lost.id);
-    }
-    std::replace(shot_->left_table.begin(), shot_->left_table.end(), blur.id, lost.id);
-    RenameInContacts(blur.id, lost.id);
+    AdoptBlur(lost, blur, 0);
   }
+}
+
+void PieceTracker::ClaimBlursAfterALoss() {
+  const auto left = [&](int id) {
+    return std::count(shot_->left_table.begin(), shot_->left_table.end(), id) > 0;
+  };
+  for (auto piece = departed_.begin(); piece != departed_.end(); ++piece) {
+    Track& lost = piece->second;
+    // Lost from sight on its way (a rebound it was not followed through), not off the table.
+    const size_t n = lost.path.size();
+    if (!lost.Identified() || n < 2 || left(lost.id)) continue;
+    const PathSample& before = lost.path[n - 2];
+    const PathSample& last = lost.path[n - 1];
+    if (last.time_s <= before.time_s) continue;
+    const double speed =
+        rules::Distance(before.position, last.position) / (last.time_s - before.time_s);
+    auto claimed = departed_.end();
+    size_t claimed_from = 0;
+    double nearest = std::numeric_limits<double>::infinity();
+    for (auto blur = departed_.begin(); blur != departed_.end(); ++blur) {
+      const Track& flown = blur->second;
+      if (flown.Identified() || flown.piece.kind != lost.piece.kind || !left(flown.id)) continue;
+      // Its blobs from the frame the piece was last seen in (before, it may have followed a
+      // fingertip), the first of them within the piece's reach from a place it was seen at
+      // before (its last one may be a blob it was wrongly given as it rebounded).
+      const auto since =
+          std::find_if(flown.path.begin(), flown.path.end(),
+                       [&](const PathSample& at) { return at.time_s >= last.time_s; });
+      if (flown.path.end() - since < 2) continue;
+      double beyond = std::numeric_limits<double>::infinity();
+      for (size_t i = 1; i < n; ++i) {
+        const PathSample& seen = lost.path[i];
+        if (seen.time_s >= since->time_s) continue;
+        beyond = std::min(beyond, rules::Distance(since->position, seen.position) -
+                                      speed * (since->time_s - seen.time_s));
+      }
+      if (beyond > options_.rest_gate_mm || beyond >= nearest) continue;
+      nearest = beyond;
+      claimed = blur;
+      claimed_from = static_cast<size_t>(since - flown.path.begin());
+    }
+    if (claimed == departed_.end()) continue;
+    // A blur never read that came up in its reach after it was lost and flew off the table:
+    // the piece, on from where it was lost.
+    const Track blur = claimed->second;
+    departed_.erase(claimed);
+    AdoptBlur(lost, blur, claimed_from);
+  }
+}
+
+void PieceTracker::AdoptBlur(Track& lost, const Track& blur, size_t from) {
+  lost.path.insert(lost.path.end(), blur.path.begin() + static_cast<std::ptrdiff_t>(from),
+                   blur.path.end());
+  lost.seen_s = blur.seen_s;
+  if (std::count(shot_->moved.begin(), shot_->moved.end(), lost.id)) {
+    std::erase(shot_->moved, blur.id);
+  } else {
+    std::replace(shot_->moved.begin(), shot_->moved.end(), blur.id, lost.id);
+  }
+  std::replace(shot_->left_table.begin(), shot_->left_table.end(), blur.id, lost.id);
+  RenameInContacts(blur.id, lost.id);
 }
 
 bool PieceTracker::LostPieceMissing() const {

@@ -151,6 +151,13 @@ class PieceTracker {
   // blur of its kind flew off the table on a line running back over that place was flicked
   // from under the hand: the blur was that piece, and its track takes the blur's path.
   void ClaimBlursFlickedUnseen();
+  // Part of ReclaimLost: a piece lost from sight on its way (a rebound it was not followed
+  // through), then a blur of its kind never read, seen within the piece's reach since, that
+  // flew off the table: the blur was that piece from then on.
+  void ClaimBlursAfterALoss();
+  // `lost` takes `blur`'s path from sample `from` on after its own, and its place in the
+  // shot's lists and contacts.
+  void AdoptBlur(Track& lost, const Track& blur, size_t from);
   // The shot's contacts reported for track `from` are `to`'s.
   void RenameInContacts(int from, int to);
   // Whether a piece lost from sight in this shot (not off the table) is still missing.

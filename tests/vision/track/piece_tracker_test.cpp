@@ -509,6 +509,35 @@ TEST(PieceTrackerTest, ABlurNeverReadSeenFlyingOffTheTableIsAShot) {
   EXPECT_EQ(shot.left_table, shot.moved);
 }
 
+// Held-out Ppolf seed 58: a coin rebounded off a tile, its track went on with a blob in its
+// old way and was lost from sight, and the coin's new blur, never read, flew off the table
+// from within the coin's reach. The blur was the coin: it left the table.
+TEST(PieceTrackerTest, ACoinLostAsItReboundedWhoseBlurFlewOffTheTableLeftIt) {
+  TrackerOptions options;
+  options.area = testing::Rectangle({0, 0}, {600, 400});
+  PieceTracker tracker(options);
+  BlurFeed feed(tracker);
+  const rules::Vec2 rest{100, 200};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", rest), Tile({300, 300})});
+  const int suns = TrackNear(tracker.Table(feed.Time()), rest);
+  feed.Blurs({{suns, {130, 200}}}, true);
+  feed.Blurs({{suns, {160, 200}}}, true);
+  feed.Send(Blobs({{190, 200}, {150, 180}}, true));
+  for (const double y : {150.0, 120.0, 90.0, 60.0, 30.0, 8.0})
+    feed.Send(Blobs({{150 - (180 - y) / 3, y}}, true));
+  for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true));
+  ASSERT_EQ(Of(feed.Events(), Type::kLost).size(), 1u);
+  ASSERT_EQ(Of(feed.Events(), Type::kLeftTable).size(), 1u);
+  for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i)
+    feed.Send(Blobs({}, false));
+  ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
+  while (tracker.InShot() && feed.Time() < 3) feed.Detect({Tile({300, 300})});
+  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].shot.moved, std::vector<int>{suns});
+  EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{suns});
+}
+
 // Held-out bocce seed 16: the striker's blur is predicted where the piece it struck flies on,
 // so its track follows that piece (and loses it as it stops, faint on a table of its colour)
 // while the struck piece's track takes the striker, which stopped near the struck piece's
