@@ -71,7 +71,8 @@ MeasuredShotPiece ShotPieceJson(const std::string& player, const ObservedPiece& 
 }
 
 // Whether the players said whether the engine's piece `entry` touches the target: a manual
-// shot laid it where it lies.
+// shot laid it where it lies (such a question names every piece too close to call; the
+// others were measured beyond doubt).
 bool TouchAnsweredByPlayers(const rules::State& state, const Json& entry) {
   const rules::Vec2 at = rules::PointFromJson(entry.at("position"));
   for (const rules::Action& action : state.History()) {

@@ -964,7 +964,8 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
   // Movers never identified (a blur that was no piece of the set) say nothing, but for one
   // seen flying off the table when no piece the camera knew went missing: a piece set down
   // under the hand and flicked off at once, before any look could say what it was. (Where
-  // a known piece went missing, a blur is taken for it only on its line: ReclaimLost.)
+  // a known piece went missing, a blur is taken for it only where it could have come from
+  // that piece: ReclaimLost.)
   const bool known_gone = std::any_of(departed_.begin(), departed_.end(),
                                       [](const auto& gone) { return gone.second.Identified(); });
   shot.moved.erase(std::remove_if(shot.moved.begin(), shot.moved.end(),
