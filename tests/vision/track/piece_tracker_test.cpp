@@ -67,6 +67,14 @@ ObservedPiece Pyramid(const std::string& colour, const std::string& size, double
   return piece;
 }
 
+// The default options with pieces seen on a table `width` by `depth` mm from the origin (its
+// edges are where pieces leave it).
+TrackerOptions OnATable(double width, double depth) {
+  TrackerOptions options;
+  options.area = testing::Rectangle({0, 0}, {width, depth});
+  return options;
+}
+
 TEST(PieceTrackerTest, PiecesKeepTheirIdentityAndJitterIsNotMotion) {
   PieceTracker tracker;
   ScenarioOptions options;
@@ -268,10 +276,8 @@ TEST(PieceTrackerTest, AStruckCoinMovesSecondAndTouchedTheStriker) {
 }
 
 TEST(PieceTrackerTest, APieceVanishingAtTheEdgeLeftTheTableElseItIsLost) {
-  TrackerOptions options;
-  options.area = testing::Rectangle({0, 0}, {600, 400});
   for (const bool at_edge : {true, false}) {
-    PieceTracker tracker(options);
+    PieceTracker tracker(OnATable(600, 400));
     std::vector<ScenarioPiece> pieces = {Still(Coin("moons", {100, 100}))};
     if (at_edge) {
       const auto slide = Slide({480, 200}, {1, 0}, 1500, 2750, 1.0);
@@ -460,9 +466,7 @@ const ObservedPiece* AfterShot(const ShotObservation& shot, int track) {
 // the shot is told to look hard where it was last seen (its face too faint to read there at
 // 1080p), as where a piece came to rest; one lost off the table is not looked for.
 TEST(PieceTrackerTest, TheFullDetectionClosingAShotLooksHardWhereAPieceWasLostFromSight) {
-  TrackerOptions options;
-  options.area = testing::Rectangle({0, 0}, {600, 400});
-  PieceTracker tracker(options);
+  PieceTracker tracker(OnATable(600, 400));
   BlurFeed feed(tracker);
   const rules::Vec2 suns_at{100, 100};
   const rules::Vec2 moons_at{500, 300};
@@ -489,9 +493,7 @@ TEST(PieceTrackerTest, TheFullDetectionClosingAShotLooksHardWhereAPieceWasLostFr
 // that is a shot, the piece it was left the table. A blur that vanished where it came in is
 // none (ABlobSeenOnceBeforeTheHandHidesItIsNoShot).
 TEST(PieceTrackerTest, ABlurNeverReadSeenFlyingOffTheTableIsAShot) {
-  TrackerOptions options;
-  options.area = testing::Rectangle({0, 0}, {600, 400});
-  PieceTracker tracker(options);
+  PieceTracker tracker(OnATable(600, 400));
   BlurFeed feed(tracker);
   while (feed.Time() < 0.3) feed.Detect({Tile({300, 200})});
   const rules::Polygon hand = testing::Rectangle({470, 60}, {530, 140});
@@ -513,9 +515,7 @@ TEST(PieceTrackerTest, ABlurNeverReadSeenFlyingOffTheTableIsAShot) {
 // old way and was lost from sight, and the coin's new blur, never read, flew off the table
 // from within the coin's reach. The blur was the coin: it left the table.
 TEST(PieceTrackerTest, ACoinLostAsItReboundedWhoseBlurFlewOffTheTableLeftIt) {
-  TrackerOptions options;
-  options.area = testing::Rectangle({0, 0}, {600, 400});
-  PieceTracker tracker(options);
+  PieceTracker tracker(OnATable(600, 400));
   BlurFeed feed(tracker);
   const rules::Vec2 rest{100, 200};
   while (feed.Time() < 0.3) feed.Detect({Coin("suns", rest), Tile({300, 300})});
