@@ -601,8 +601,7 @@ bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
       NearestDeparted(piece.position_mm, 2 * options_.reacquire_mm, [&](const Track& lost) {
         // Seen leaving the table, yet found on it by the full detection that closes the shot: it
         // stopped at the edge or the blur hid it.
-        const bool left =
-            std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id) > 0;
+        const bool left = LeftTheTable(lost.id);
         if (left && (!frame.complete || !lost.Identified())) return false;
         // A track never identified (a blur since it came in) may be any piece of its kind.
         return lost.piece.kind == piece.kind &&
@@ -706,7 +705,7 @@ void PieceTracker::ReclaimLost() {
       best =
           NearestDeparted(track.piece.position_mm, options_.reacquire_mm, [&](const Track& lost) {
             return !lost.Identified() && lost.piece.kind == track.piece.kind &&
-                   !std::count(shot_->left_table.begin(), shot_->left_table.end(), lost.id);
+                   !LeftTheTable(lost.id);
           });
     }
     if (best == departed_.end()) {
@@ -762,19 +761,16 @@ void PieceTracker::RenameInContacts(int from, int to) {
 }
 
 void PieceTracker::ClaimBlursFlickedUnseen() {
-  const auto left = [&](int id) {
-    return std::count(shot_->left_table.begin(), shot_->left_table.end(), id) > 0;
-  };
   for (auto piece = departed_.begin(); piece != departed_.end(); ++piece) {
     Track& lost = piece->second;
     // Gone from its place unseen (a hand hid it, or it left too fast to follow), not lost on
     // the way.
-    if (!lost.Identified() || lost.path.size() >= 2 || left(lost.id)) continue;
+    if (!lost.Identified() || lost.path.size() >= 2 || LeftTheTable(lost.id)) continue;
     auto claimed = departed_.end();
     double nearest = std::numeric_limits<double>::infinity();
     for (auto blur = departed_.begin(); blur != departed_.end(); ++blur) {
       const Track& flown = blur->second;
-      if (flown.Identified() || flown.piece.kind != lost.piece.kind || !left(flown.id) ||
+      if (flown.Identified() || flown.piece.kind != lost.piece.kind || !LeftTheTable(flown.id) ||
           flown.path.size() < 2 || flown.path.front().time_s < lost.seen_s)
         continue;
       // The line it flew on, run back from where it was first seen: it passes over the
@@ -807,14 +803,11 @@ void PieceTracker::ClaimBlursFlickedUnseen() {
 }
 
 void PieceTracker::ClaimBlursAfterALoss() {
-  const auto left = [&](int id) {
-    return std::count(shot_->left_table.begin(), shot_->left_table.end(), id) > 0;
-  };
   for (auto piece = departed_.begin(); piece != departed_.end(); ++piece) {
     Track& lost = piece->second;
     // Lost from sight on its way (a rebound it was not followed through), not off the table.
     const size_t n = lost.path.size();
-    if (!lost.Identified() || n < 2 || left(lost.id)) continue;
+    if (!lost.Identified() || n < 2 || LeftTheTable(lost.id)) continue;
     const PathSample& before = lost.path[n - 2];
     const PathSample& last = lost.path[n - 1];
     if (last.time_s <= before.time_s) continue;
@@ -825,7 +818,8 @@ void PieceTracker::ClaimBlursAfterALoss() {
     double nearest = std::numeric_limits<double>::infinity();
     for (auto blur = departed_.begin(); blur != departed_.end(); ++blur) {
       const Track& flown = blur->second;
-      if (flown.Identified() || flown.piece.kind != lost.piece.kind || !left(flown.id)) continue;
+      if (flown.Identified() || flown.piece.kind != lost.piece.kind || !LeftTheTable(flown.id))
+        continue;
       // Its blobs from the frame the piece was last seen in (before, it may have followed a
       // fingertip), the first of them within the piece's reach from a place it was seen at
       // before (its last one may be a blob it was wrongly given as it rebounded).
@@ -867,10 +861,13 @@ void PieceTracker::AdoptBlur(Track& lost, const Track& blur, size_t from) {
   RenameInContacts(blur.id, lost.id);
 }
 
+bool PieceTracker::LeftTheTable(int id) const {
+  return std::count(shot_->left_table.begin(), shot_->left_table.end(), id) > 0;
+}
+
 bool PieceTracker::LostPieceMissing() const {
-  return std::any_of(departed_.begin(), departed_.end(), [&](const auto& entry) {
-    return !std::count(shot_->left_table.begin(), shot_->left_table.end(), entry.first);
-  });
+  return std::any_of(departed_.begin(), departed_.end(),
+                     [&](const auto& entry) { return !LeftTheTable(entry.first); });
 }
 
 void PieceTracker::StartShot(const Track& track, const TrackerFrame& /*frame*/,

@@ -159,6 +159,8 @@ class PieceTracker {
   // shot's lists and contacts.
   void AdoptBlur(Track& lost, const Track& blur, size_t from);
   // The shot's contacts reported for track `from` are `to`'s.
+  // Whether track `id` left the table in the shot under way.
+  bool LeftTheTable(int id) const;
   void RenameInContacts(int from, int to);
   // Whether a piece lost from sight in this shot (not off the table) is still missing.
   bool LostPieceMissing() const;
