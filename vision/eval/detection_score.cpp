@@ -44,6 +44,7 @@ void KindScore::Add(const KindScore& other) {
   found += other.found;
   false_positives += other.false_positives;
   distractor_hits += other.distractor_hits;
+  indistinct_missed += other.indistinct_missed;
   classified += other.classified;
   identity_correct += other.identity_correct;
   for (const auto& [field, counts] : other.field_correct) {
@@ -119,15 +120,15 @@ DetectionScore ScoreDetection(const std::vector<TruthPiece>& truth, const Detect
     KindScore& kind = score.kinds[piece.piece.kind];
     const int match = match_of_truth[t];
     if (match < 0) {
-      if (!piece.hidden) {
+      if (piece.Expected()) {
         ++kind.truths;
         kind.misses.push_back(piece.description);
       }
+      kind.indistinct_missed += piece.indistinct;
       continue;
     }
-    if (!piece.hidden) ++kind.truths;
+    ++kind.truths;  // found, though maybe not expected: counts as a visible one
     ++kind.found;
-    if (piece.hidden) ++kind.truths;  // found although covered: counts as a visible one
     const ObservedPiece& seen = found[static_cast<size_t>(match)];
     const double error = Distance(piece.piece, seen);
     kind.position_errors_mm.push_back(error);

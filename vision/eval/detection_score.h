@@ -11,12 +11,13 @@ namespace tabref::vision {
 
 // How a detection run compares with the ground truth, per kind of piece.
 struct KindScore {
-  int truths = 0;            // visible pieces of this kind
-  int found = 0;             // truths matched by a detection of this kind
-  int false_positives = 0;   // detections of this kind matching no truth piece of the kind
-  int distractor_hits = 0;   // ... of which on a distractor
-  int classified = 0;        // matched pieces whose identity fields were compared
-  int identity_correct = 0;  // ... all identity fields right
+  int truths = 0;             // visible pieces of this kind
+  int found = 0;              // truths matched by a detection of this kind
+  int false_positives = 0;    // detections of this kind matching no truth piece of the kind
+  int distractor_hits = 0;    // ... of which on a distractor
+  int indistinct_missed = 0;  // pyramids nested flush in one of their colour, not found
+  int classified = 0;         // matched pieces whose identity fields were compared
+  int identity_correct = 0;   // ... all identity fields right
   std::map<std::string, std::pair<int, int>> field_correct;  // field -> (right, compared)
   std::vector<double> position_errors_mm;
   std::vector<double> normalised_errors;  // error / sigma

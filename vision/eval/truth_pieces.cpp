@@ -37,6 +37,27 @@ rules::Footprint FootprintOf(const sim::PieceLook& look, const sim::Body& body,
   return box;
 }
 
+// A pyramid nested on an upright one of its own colour, its apex within a millimetre of the
+// lower one's: the pyramids' slopes differ by a few per cent, so its faces continue the lower
+// one's and the pair looks like the lower one alone.
+bool NestedFlush(const sim::DetectionScene& scene, size_t i, const PieceSet& set) {
+  const sim::Body& body = scene.bodies[i];
+  const sim::PieceLook& look = scene.looks[i];
+  if (look.kind != sim::PieceKind::kPyramid || body.support != sim::Support::kStacked ||
+      body.carrier < 0 || body.lying)
+    return false;
+  const auto lower = static_cast<size_t>(body.carrier);
+  const sim::PieceLook& lower_look = scene.looks[lower];
+  const sim::Body& lower_body = scene.bodies[lower];
+  if (lower_look.kind != sim::PieceKind::kPyramid || lower_body.lying ||
+      lower_look.colour != look.colour)
+    return false;
+  constexpr double kFlushMm = 1;
+  const double apex = body.elevation + sim::DimensionsOf(look, set).height_mm;
+  const double lower_apex = lower_body.elevation + sim::DimensionsOf(lower_look, set).height_mm;
+  return std::abs(apex - lower_apex) <= kFlushMm;
+}
+
 }  // namespace
 
 std::vector<TruthPiece> TruthPieces(const sim::DetectionScene& scene, const PieceSet& set) {
@@ -46,6 +67,7 @@ std::vector<TruthPiece> TruthPieces(const sim::DetectionScene& scene, const Piec
     const sim::Body& body = scene.bodies[i];
     TruthPiece truth;
     truth.hidden = scene.hidden[i];
+    truth.indistinct = NestedFlush(scene, i, set);
     truth.distractor = look.IsDistractor();
     truth.description = look.Describe();
     ObservedPiece& piece = truth.piece;
