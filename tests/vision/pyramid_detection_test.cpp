@@ -254,6 +254,53 @@ TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
   }
 }
 
+// Small pyramids nested on medium ones of other colours, filmed from straight above: the
+// lower one shows only as slivers round the upper one, too thin for a pyramid of their own
+// (detection seed 94). Both are found, one on the other.
+TEST(StackDetection, FindsTheLowerPyramidWhereItShowsOnlyAsSlivers) {
+  BareWoodTable scene(7, 0);
+  const PieceSet& set = scene.set;
+  struct Stack {
+    const char* lower;
+    const char* upper;
+    cv::Vec2d at;
+    double turn;
+  };
+  const std::vector<Stack> stacks = {{"green", "red", {150, 150}, 0.4},
+                                     {"blue", "yellow", {450, 300}, -0.9}};
+  std::vector<sim::PieceLook> looks;
+  std::vector<sim::Body> bodies;
+  for (const Stack& stack : stacks) {
+    const sim::PieceLook lower = BareWoodTable::Pyramid(stack.lower, "medium");
+    const sim::PieceLook upper = BareWoodTable::Pyramid(stack.upper, "small");
+    const sim::Body lower_body = sim::MakeBody(lower, set, stack.at, stack.turn);
+    sim::Body upper_body = sim::MakeBody(upper, set, stack.at, stack.turn);
+    sim::NestOn(upper_body, upper, lower_body, lower, static_cast<int>(bodies.size()), set);
+    looks.insert(looks.end(), {lower, upper});
+    bodies.insert(bodies.end(), {lower_body, upper_body});
+  }
+  const Detection detection = scene.detector.Detect(scene.renderer.Render(looks, bodies, 0));
+
+  for (const Stack& stack : stacks) {
+    SCOPED_TRACE(stack.lower);
+    const auto of_colour = [&](const char* colour) -> const ObservedPiece* {
+      for (const ObservedPiece& piece : detection.pieces) {
+        if (piece.kind == ObservedKind::kPyramid && piece.colour == colour) return &piece;
+      }
+      return nullptr;
+    };
+    const ObservedPiece* lower = of_colour(stack.lower);
+    const ObservedPiece* upper = of_colour(stack.upper);
+    ASSERT_NE(lower, nullptr);
+    ASSERT_NE(upper, nullptr);
+    EXPECT_EQ(lower->size, "medium");
+    EXPECT_EQ(upper->size, "small");
+    ASSERT_TRUE(upper->on_top_of.has_value());
+    EXPECT_EQ(&detection.pieces[static_cast<size_t>(*upper->on_top_of)], lower);
+    EXPECT_LT(rules::Distance(lower->position_mm, {stack.at[0], stack.at[1]}), 1.5);
+  }
+}
+
 // Two pyramids of one colour side by side, half a millimetre apart, on a bare wooden table
 // filmed at 20 degrees: one blob of their colour that no single pyramid explains (Ice Boule
 // seed 5: a projectile landed against its player's lying piece). Each is found where it is.

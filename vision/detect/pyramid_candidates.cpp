@@ -74,8 +74,12 @@ PyramidColourMap FindPyramidCandidates(const cv::Mat& view_image, const TopView&
 
   const double cell_area = 1 / (map.px_per_mm * map.px_per_mm);
   const double min_cells = options.min_area_share * smallest_base_mm * smallest_base_mm / cell_area;
+  const double min_fragment_cells =
+      options.min_fragment_share * smallest_base_mm * smallest_base_mm / cell_area;
   for (const LabelledBlob& blob : LabelBlobs(map.labels)) {
-    if (blob.cells < min_cells || blob.interior < options.min_interior_share * min_cells) continue;
+    if (blob.cells < min_fragment_cells) continue;
+    const bool fragment =
+        blob.cells < min_cells || blob.interior < options.min_interior_share * min_cells;
     PyramidCandidate candidate;
     candidate.colour = static_cast<size_t>(blob.label - 1);
     candidate.cell_area_mm2 = cell_area;
@@ -85,7 +89,7 @@ PyramidColourMap FindPyramidCandidates(const cv::Mat& view_image, const TopView&
       sum += candidate.cells.back();
     }
     candidate.centroid_mm = sum * (1.0 / static_cast<double>(candidate.cells.size()));
-    map.candidates.push_back(std::move(candidate));
+    (fragment ? map.fragments : map.candidates).push_back(std::move(candidate));
   }
   return map;
 }

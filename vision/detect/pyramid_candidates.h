@@ -16,6 +16,9 @@ struct PyramidCandidateOptions {
   // ... and must have this share of that many cells inside (cells whose four neighbours
   // share their colour): strokes and slivers have none.
   double min_interior_share = 0.25;
+  // Smaller or thinner blobs of at least this share are kept as fragments: what the lower
+  // one of a stacked pair shows round the upper one may be no more than slivers.
+  double min_fragment_share = 0.1;
   // The markers' black squares (dark like a black pyramid) are masked this far beyond their
   // edges (mm).
   double marker_margin_mm = 2;
@@ -47,6 +50,7 @@ struct PyramidColourMap {
   double px_per_mm = 0;
   int factor = 1;  // top-view pixels per map cell, along each axis
   std::vector<PyramidCandidate> candidates;
+  std::vector<PyramidCandidate> fragments;  // too small or thin for a pyramid of their own
 
   // The label at a table point (0 outside the map).
   int LabelAt(const TopView& view, const cv::Point2d& table_mm) const;

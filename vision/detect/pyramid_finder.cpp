@@ -162,7 +162,8 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   };
   struct StackChoice {
     double gain;
-    std::vector<size_t> lower;
+    std::vector<size_t> lower;  // the lower one's blobs (none where only fragments show it)
+    size_t lower_colour;
     size_t upper;
     PyramidStackHypothesis stack;
   };
@@ -178,23 +179,31 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
       lower.cell_area_mm2 = blobs[j].cell_area_mm2;
       cv::Point2d sum(0, 0);
       double apart_area = blobs[j].AreaMm2() * single_overlap(j);
+      const auto within_reach = [&](const PyramidCandidate& part) {
+        return part.colour == colour && cv::norm(part.centroid_mm - blobs[j].centroid_mm) <=
+                                            options.stack_reach_bases * largest_base;
+      };
+      const auto take = [&](const PyramidCandidate& part) {
+        lower.cells.insert(lower.cells.end(), part.cells.begin(), part.cells.end());
+        sum += part.centroid_mm * static_cast<double>(part.cells.size());
+      };
       for (size_t i = 0; i < blobs.size(); ++i) {
-        if (blobs[i].colour != colour || cv::norm(blobs[i].centroid_mm - blobs[j].centroid_mm) >
-                                             options.stack_reach_bases * largest_base)
-          continue;
+        if (!within_reach(blobs[i])) continue;
         lower_blobs.push_back(i);
-        lower.cells.insert(lower.cells.end(), blobs[i].cells.begin(), blobs[i].cells.end());
-        sum += blobs[i].centroid_mm * static_cast<double>(blobs[i].cells.size());
+        take(blobs[i]);
         apart_area += blobs[i].AreaMm2() * single_overlap(i);
       }
-      if (lower_blobs.empty()) continue;
+      for (const PyramidCandidate& fragment : map.fragments) {
+        if (within_reach(fragment)) take(fragment);
+      }
+      if (lower.cells.empty()) continue;
       lower.centroid_mm = sum * (1.0 / static_cast<double>(lower.cells.size()));
       const PyramidStackHypothesis stack =
           SearchStackedPoses(lower, &blobs[j], shapes_, context.view, options.stack);
       const double apart = apart_area / (lower.AreaMm2() + blobs[j].AreaMm2());
       const double gain = stack.overlap - apart;
       if (stack.overlap >= options.min_stack_overlap && gain > options.min_stack_gain)
-        choices.push_back({gain, std::move(lower_blobs), j, stack});
+        choices.push_back({gain, std::move(lower_blobs), colour, j, stack});
     }
   }
   std::sort(choices.begin(), choices.end(),
@@ -205,7 +214,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     if (taken) continue;
     used[choice.upper] = true;
     for (const size_t i : choice.lower) used[i] = true;
-    add_stack(choice.stack, blobs[choice.lower.front()].colour, blobs[choice.upper].colour);
+    add_stack(choice.stack, choice.lower_colour, blobs[choice.upper].colour);
   }
   for (size_t i = 0; i < blobs.size(); ++i) {
     if (used[i] || single_overlap(i) >= options.stack_below_overlap) continue;
