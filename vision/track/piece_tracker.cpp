@@ -861,6 +861,47 @@ void PieceTracker::AdoptBlur(Track& lost, const Track& blur, size_t from) {
   RenameInContacts(blur.id, lost.id);
 }
 
+void PieceTracker::MergeTwinBlurs() {
+  std::vector<const Track*> movers;
+  for (const Track& track : tracks_) movers.push_back(&track);
+  for (const auto& [id, track] : departed_) movers.push_back(&track);
+  const auto twin_of = [&](const Track& blur) -> const Track* {
+    if (blur.Identified() || blur.path.size() < 2) return nullptr;
+    for (const Track* mover : movers) {
+      if (!mover->Identified() || mover->piece.kind != blur.piece.kind || mover->path.size() < 2)
+        continue;
+      const double width = 2 * rules::EquivalentRadius(mover->piece.footprint);
+      int together = 0;
+      bool apart = false;
+      for (const PathSample& at : blur.path) {
+        const auto same_frame = std::find_if(
+            mover->path.begin(), mover->path.end(),
+            [&](const PathSample& other) { return std::abs(other.time_s - at.time_s) < 1e-6; });
+        if (same_frame == mover->path.end()) continue;
+        ++together;
+        apart = apart || rules::Distance(same_frame->position, at.position) >= width;
+      }
+      // Seen together at most of the blur's frames, never apart.
+      if (!apart && 4 * together >= 3 * static_cast<int>(blur.path.size())) return mover;
+    }
+    return nullptr;
+  };
+  std::vector<int> twins;
+  for (const Track* blur : movers) {
+    const Track* mover = twin_of(*blur);
+    if (mover == nullptr) continue;
+    RenameInContacts(blur->id, mover->id);
+    twins.push_back(blur->id);
+  }
+  for (const int id : twins) {
+    std::erase(shot_->moved, id);
+    std::erase(shot_->left_table, id);
+    departed_.erase(id);
+    if (std::erase_if(tracks_, [&](const Track& track) { return track.id == id; }) > 0)
+      dirty_ = true;
+  }
+}
+
 bool PieceTracker::LeftTheTable(int id) const {
   return std::count(shot_->left_table.begin(), shot_->left_table.end(), id) > 0;
 }
@@ -937,9 +978,10 @@ void PieceTracker::ReportNewContacts(double time_s, std::vector<TrackEvent>& eve
 }
 
 void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& events) {
+  ReportNewContacts(frame.time_s, events);
+  MergeTwinBlurs();
   ShotObservation shot = std::move(*shot_);
   shot_.reset();
-  ReportNewContacts(frame.time_s, events);
   // Every contact reported during the shot, even one the finished paths no longer show.
   shot.contacts = reported_contacts_;
   std::sort(shot.contacts.begin(), shot.contacts.end(),

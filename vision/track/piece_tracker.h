@@ -158,10 +158,14 @@ class PieceTracker {
   // `lost` takes `blur`'s path from sample `from` on after its own, and its place in the
   // shot's lists and contacts.
   void AdoptBlur(Track& lost, const Track& blur, size_t from);
-  // The shot's contacts reported for track `from` are `to`'s.
   // Whether track `id` left the table in the shot under way.
   bool LeftTheTable(int id) const;
+  // The shot's contacts reported for track `from` are `to`'s.
   void RenameInContacts(int from, int to);
+  // On the shot's end: a blur never read that ran alongside a piece that moved, within the
+  // piece's width at every frame both were seen (a streak split in two blobs), was that
+  // piece: its contacts are the piece's, and it is no piece of its own.
+  void MergeTwinBlurs();
   // Whether a piece lost from sight in this shot (not off the table) is still missing.
   bool LostPieceMissing() const;
   // The piece lost in this shot nearest to `at` (within `reach_mm`) that `eligible` accepts,

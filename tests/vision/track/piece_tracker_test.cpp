@@ -538,6 +538,38 @@ TEST(PieceTrackerTest, ACoinLostAsItReboundedWhoseBlurFlewOffTheTableLeftIt) {
   EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{suns});
 }
 
+// Held-out Ppolf seed 65: a flicked coin's streak split in two blobs, the second followed as
+// a blur of its own, never read, a few millimetres beside the coin's track all the way; that
+// blur touched the hole tile, the coin's track stopped just short of it. The blur was the
+// coin: the contact is the coin's, and no blur moved in the shot.
+TEST(PieceTrackerTest, ABlurRunningAlongsideAFlickedCoinIsThatCoin) {
+  PieceTracker tracker(OnATable(600, 400));
+  BlurFeed feed(tracker);
+  const rules::Vec2 rest{100, 200};
+  const rules::Vec2 tile_at{300, 200};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", rest), Tile(tile_at)});
+  const int suns = TrackNear(tracker.Table(feed.Time()), rest);
+  const int tile = TrackNear(tracker.Table(feed.Time()), tile_at);
+  feed.Blurs({{suns, {130, 200}}}, true);
+  // The coin's edge stops 5 mm short of the tile's (x 274.6), its twin's reaches it.
+  for (const double x : {160.0, 190.0, 220.0, 245.0, 255.0}) {
+    feed.Blurs({{suns, {x, 200}}, {-1, {x + 14, 208}}}, true);
+  }
+  for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i)
+    feed.Blurs({{suns, {255, 200}}}, false);
+  ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
+  while (tracker.InShot() && feed.Time() < 3)
+    feed.Detect({Coin("suns", {255, 200}), Tile(tile_at)});
+
+  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  EXPECT_EQ(shot.moved, std::vector<int>{suns});
+  ASSERT_EQ(shot.contacts.size(), 1u);
+  EXPECT_EQ(shot.contacts[0].piece, suns);
+  EXPECT_EQ(shot.contacts[0].other, tile);
+}
+
 // Held-out bocce seed 16: the striker's blur is predicted where the piece it struck flies on,
 // so its track follows that piece (and loses it as it stops, faint on a table of its colour)
 // while the struck piece's track takes the striker, which stopped near the struck piece's
