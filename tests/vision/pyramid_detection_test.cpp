@@ -526,6 +526,9 @@ TEST(PyramidOptions, CheckNamesTheField) {
   } catch (const std::invalid_argument& error) {
     EXPECT_NE(std::string(error.what()).find("min_overlap"), std::string::npos);
   }
+  DetectionOptions fragments;
+  fragments.pyramids.candidates.min_fragment_share = 0.5;  // above min_area_share
+  EXPECT_THROW(fragments.Check(), std::invalid_argument);
 }
 
 }  // namespace

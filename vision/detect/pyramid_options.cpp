@@ -18,6 +18,9 @@ void PyramidOptions::Check() const {
           "in (0.1, 4]");
   Require(candidates.min_area_share > 0 && candidates.min_area_share < 2,
           "candidates.min_area_share", "in (0, 2)");
+  Require(candidates.min_fragment_share > 0 &&
+              candidates.min_fragment_share <= candidates.min_area_share,
+          "candidates.min_fragment_share", "in (0, candidates.min_area_share]");
   Require(colours.max_off_hue > 0 && colours.max_off_hue < 1, "colours.max_off_hue", "in (0, 1)");
   Require(pose_search.upright_step_deg > 0 && pose_search.upright_step_deg <= 45,
           "pose_search.upright_step_deg", "in (0, 45]");
