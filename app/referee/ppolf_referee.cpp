@@ -7,6 +7,7 @@
 #include "app/referee/observed_pieces.h"
 #include "rules/ppolf/observation.h"
 #include "rules/ppolf/options.h"
+#include "rules/ppolf/state.h"
 
 namespace tabref::referee {
 namespace {
@@ -55,6 +56,15 @@ bool MovedBetween(const ObservedPiece& last, const ObservedPiece& now) {
 }
 
 }  // namespace
+
+PpolfCourse PpolfCourse::Of(const rules::State& state) {
+  PpolfCourse course;
+  course.details = state.Scorecard().details;
+  const auto& ppolf = dynamic_cast<const rules::ppolf::PpolfState&>(state);
+  for (int seat = 0; seat < state.game().NumPlayers(); ++seat)
+    course.coins.push_back(ppolf.CoinOf(seat));
+  return course;
+}
 
 PpolfBinding PpolfBinding::Default(int players) {
   PpolfBinding binding;
@@ -132,31 +142,56 @@ int PpolfReferee::CoinTrack(const TableObservation& table, int seat) const {
   return tracks.empty() ? -1 : tracks.front();
 }
 
-int PpolfReferee::MisreadCoin(const Json& details, const TableObservation& table, int seat) const {
-  if (!MayHaveCoinOut(details, seat) || CoinTrack(table, seat) >= 0) return -1;
+int PpolfReferee::MisreadCoin(const PpolfCourse& course, const TableObservation& table,
+                              int seat) const {
+  if (!MayHaveCoinOut(course.details, seat) || CoinTrack(table, seat) >= 0) return -1;
+  std::vector<int> unseen;  // seats whose coin may be out but is not read on `table`
   for (int other = 0; other < static_cast<int>(binding_.coins.size()); ++other) {
-    if (other != seat && MayHaveCoinOut(details, other) && CoinTrack(table, other) < 0) return -1;
+    if (MayHaveCoinOut(course.details, other) && CoinTrack(table, other) < 0)
+      unseen.push_back(other);
   }
-  int found = -1;
+  std::vector<const ObservedPiece*> unread;  // coins read as no player's
   for (const ObservedPiece& piece : table.pieces) {
-    if (piece.kind != vision::ObservedKind::kCoin || binding_.SeatOf(piece) >= 0) continue;
-    if (found >= 0) return -1;
-    found = piece.track_id;
+    if (piece.kind == vision::ObservedKind::kCoin && binding_.SeatOf(piece) < 0)
+      unread.push_back(&piece);
   }
-  return found;
+  if (unseen.size() == 1 && unread.size() == 1) return unread.front()->track_id;
+
+  // Several coins not read (far from the camera a coin's face is a few pixels): the one that
+  // has not moved from where a player's came to rest is theirs.
+  const auto rests_at = [&](int player, const ObservedPiece& coin) {
+    const std::optional<rules::ppolf::CoinSighting>& last =
+        course.coins.at(static_cast<size_t>(player));
+    if (!last) return false;
+    const double tolerance = std::max(kMovedMm, 3 * std::hypot(last->sigma_mm, coin.sigma_mm));
+    return rules::Distance(last->at, coin.position_mm) <= tolerance;
+  };
+  const ObservedPiece* found = nullptr;
+  for (const ObservedPiece* coin : unread) {
+    if (!rests_at(seat, *coin)) continue;
+    if (found != nullptr) return -1;
+    found = coin;
+  }
+  if (found == nullptr) return -1;
+  for (int other : unseen) {
+    if (other != seat && rests_at(other, *found)) return -1;
+  }
+  return found->track_id;
 }
 
-int PpolfReferee::PlayerCoin(const Json& details, const TableObservation& table, int seat) const {
+int PpolfReferee::PlayerCoin(const PpolfCourse& course, const TableObservation& table,
+                             int seat) const {
   const int track = CoinTrack(table, seat);
-  return track >= 0 ? track : MisreadCoin(details, table, seat);
+  return track >= 0 ? track : MisreadCoin(course, table, seat);
 }
 
-int PpolfReferee::SeatOfCoin(const Json& details, const TableObservation& table, int track) const {
+int PpolfReferee::SeatOfCoin(const PpolfCourse& course, const TableObservation& table,
+                             int track) const {
   const ObservedPiece* piece = FindTrack(table, track);
   if (piece == nullptr) return -1;
   if (const int seat = binding_.SeatOf(*piece); seat >= 0) return seat;
   for (int seat = 0; seat < static_cast<int>(binding_.coins.size()); ++seat) {
-    if (MisreadCoin(details, table, seat) == track) return seat;
+    if (MisreadCoin(course, table, seat) == track) return seat;
   }
   return -1;
 }
@@ -172,14 +207,15 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
   if (expected.awaiting != Awaiting::kShot) {
     return Verdict::NotJudged("no flick is due now: " + expected.status);
   }
-  const Json details = state.Scorecard().details;
+  const PpolfCourse course = PpolfCourse::Of(state);
+  const Json& details = course.details;
   std::optional<int> coin;
   int seat = -1;
   // The coin of a player not due to flick, gone from the table but not over its edge, was
   // taken up in the shot's span (a player who holed out lifts it as the next tees off).
   const auto taken_up = [&](int track) {
     if (FindTrack(shot.after, track) != nullptr || Contains(shot.left_table, track)) return false;
-    const int owner = SeatOfCoin(details, shot.before, track);
+    const int owner = SeatOfCoin(course, shot.before, track);
     return owner >= 0 && !Contains(expected.actors, owner);
   };
   const std::optional<int> first_kept =
@@ -188,14 +224,14 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     // The first piece to move but those taken up was set down under the hand that flicked it,
     // unseen before the shot (what it struck moved after it): whose coin it is the look that
     // closed the shot tells.
-    seat = SeatOfCoin(details, shot.after, *first_kept);
+    seat = SeatOfCoin(course, shot.after, *first_kept);
     if (seat >= 0) coin = *first_kept;
   }
   if (!coin) {
     coin = FirstMoved(shot, [&](int track) {
-      return !taken_up(track) && SeatOfCoin(details, shot.before, track) >= 0;
+      return !taken_up(track) && SeatOfCoin(course, shot.before, track) >= 0;
     });
-    seat = coin ? SeatOfCoin(details, shot.before, *coin) : -1;
+    seat = coin ? SeatOfCoin(course, shot.before, *coin) : -1;
   }
   if (!coin && expected.actors.size() == 1 && CoinTrack(shot.before, expected.actors[0]) < 0) {
     // The coin of the one player due to flick is not seen, and a coin read as no player's was
@@ -236,7 +272,7 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
   }
   const bool hit = hole_track >= 0 && Touched(shot, *coin, hole_track);
   if (!hit && !off_table && FindTrack(shot.after, *coin) == nullptr &&
-      PlayerCoin(details, shot.after, seat) < 0) {
+      PlayerCoin(course, shot.after, seat) < 0) {
     // Gone from the table but not seen to leave it (too fast to follow off a corner, or lost
     // from sight where the closing look missed it): the players say.
     ShotObservation left = shot;
@@ -257,7 +293,8 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
 
 Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot, int seat, int coin,
                          int hole_track, bool hit) const {
-  const Json details = state.Scorecard().details;
+  const PpolfCourse course = PpolfCourse::Of(state);
+  const Json& details = course.details;
   Json flick = {{"type", "flick"}, {"player", state.game().PlayerName(seat)}};
   const bool off_table = Contains(shot.left_table, coin);
   if (hit) flick["hit"] = true;
@@ -268,7 +305,7 @@ Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot,
   std::vector<int> gone = {seat};
   for (int other = 0; other < state.game().NumPlayers(); ++other) {
     if (other == seat || !InPlay(details, other)) continue;
-    const int track = PlayerCoin(details, shot.before, other);
+    const int track = PlayerCoin(course, shot.before, other);
     if (track < 0) continue;
     if (hole_track >= 0 && Touched(shot, track, hole_track)) {
       knocked_in.push_back(state.game().PlayerName(other));
@@ -298,13 +335,12 @@ Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot,
   for (int player = 0; player < state.game().NumPlayers(); ++player) {
     const bool still_in_play = player == seat ? !hit && !off_table : InPlay(details, player);
     if (!still_in_play || (player != seat && Contains(gone, player))) continue;
-    const int track = player == seat ? coin : PlayerCoin(details, shot.before, player);
+    const int track = player == seat ? coin : PlayerCoin(course, shot.before, player);
     const ObservedPiece* resting = FindTrack(shot.after, track);
     // A coin lost from sight and found again as another track: the coin the look closing
     // the shot reads as the player's (or the one misread coin: every coin on the course is a
     // player's).
-    if (resting == nullptr)
-      resting = FindTrack(shot.after, PlayerCoin(details, shot.after, player));
+    if (resting == nullptr) resting = FindTrack(shot.after, PlayerCoin(course, shot.after, player));
     if (resting != nullptr) {
       coins.push_back({{"player", state.game().PlayerName(player)},
                        {"at", rules::ToJson(resting->position_mm)},
@@ -318,13 +354,14 @@ Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot,
 std::optional<Json> PpolfReferee::Refresh(const rules::State& state, const TableObservation& last,
                                           const TableObservation& now) const {
   if (state.IsTerminal()) return std::nullopt;
-  const Json details = state.Scorecard().details;
+  const PpolfCourse course = PpolfCourse::Of(state);
+  const Json& details = course.details;
   Json coins = Json::array();
   for (int seat = 0; seat < state.game().NumPlayers(); ++seat) {
     if (!InPlay(details, seat)) continue;
-    const ObservedPiece* coin = FindTrack(now, PlayerCoin(details, now, seat));
+    const ObservedPiece* coin = FindTrack(now, PlayerCoin(course, now, seat));
     if (coin == nullptr) continue;
-    const ObservedPiece* before = FindTrack(last, PlayerCoin(details, last, seat));
+    const ObservedPiece* before = FindTrack(last, PlayerCoin(course, last, seat));
     if (before != nullptr && !MovedBetween(*before, *coin)) continue;
     coins.push_back({{"player", state.game().PlayerName(seat)},
                      {"at", rules::ToJson(coin->position_mm)},

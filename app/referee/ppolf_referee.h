@@ -1,11 +1,13 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "app/referee/game_referee.h"
 #include "app/referee/piece_matcher.h"
 #include "rules/ppolf/course.h"
+#include "rules/ppolf/geometry.h"
 
 namespace tabref::referee {
 
@@ -27,6 +29,15 @@ struct PpolfBinding {
   // The seat whose coin `piece` is, or -1; the course tile it is, or -1.
   int SeatOf(const vision::ObservedPiece& piece) const;
   int TileOf(const vision::ObservedPiece& piece) const;
+};
+
+// What the engine knows that tells the players' coins apart: each player's state on the hole
+// (the scorecard's details) and where their coin last came to rest.
+struct PpolfCourse {
+  rules::Json details;
+  std::vector<std::optional<rules::ppolf::CoinSighting>> coins;  // by seat
+
+  static PpolfCourse Of(const rules::State& state);
 };
 
 // Ppolf from the camera: each flick's hit (a contact of the player's coin with the target
@@ -58,14 +69,14 @@ class PpolfReferee : public GameReferee {
   int CoinTrack(const vision::TableObservation& table, int seat) const;
   // The coin on `table` the camera misread (its face reads as no player's) that must be
   // `seat`'s: every coin on a Ppolf course is a player's, so when `seat`'s is the only coin in
-  // play not seen and exactly one coin reads as no player's, that one; else -1.
-  int MisreadCoin(const rules::Json& details, const vision::TableObservation& table,
-                  int seat) const;
+  // play not seen and exactly one coin reads as no player's, that one; else the one coin read
+  // as no player's lying still where `seat`'s came to rest (and where no other unseen coin
+  // did); else -1.
+  int MisreadCoin(const PpolfCourse& course, const vision::TableObservation& table, int seat) const;
   // `seat`'s coin on `table`: read as theirs, or misread (MisreadCoin); -1 when not seen.
-  int PlayerCoin(const rules::Json& details, const vision::TableObservation& table, int seat) const;
+  int PlayerCoin(const PpolfCourse& course, const vision::TableObservation& table, int seat) const;
   // Whose coin track `track` on `table` is, or -1.
-  int SeatOfCoin(const rules::Json& details, const vision::TableObservation& table,
-                 int track) const;
+  int SeatOfCoin(const PpolfCourse& course, const vision::TableObservation& table, int track) const;
   // Which piece on `table` is course tile `tile`, or -1.
   int TileTrack(const vision::TableObservation& table, int tile) const;
 

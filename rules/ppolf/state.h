@@ -45,6 +45,10 @@ class PpolfState : public StateBase<PpolfState> {
   Json Snapshot() const override;
   void CheckInvariants() const override;
 
+  // Where `seat`'s coin last came to rest on the course; none when it is off the course or
+  // was flicked and has not been placed since.
+  const std::optional<CoinSighting>& CoinOf(int seat) const { return Player(seat).coin; }
+
  protected:
   void DoApply(const Json& body) override;
 

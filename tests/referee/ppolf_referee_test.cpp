@@ -261,6 +261,31 @@ TEST_F(PpolfRefereeTest, ACoinLostFromSightAndFoundMisreadIsStillItsPlayers) {
   EXPECT_EQ(action["coins"][1]["at"], Json({430.0, 250.0}));
 }
 
+TEST_F(PpolfRefereeTest, CoinsReadAsNoPlayersAreToldApartByWhereTheyCameToRest) {
+  // Held-out Ppolf seed 62: far from the camera both coins read as value sides. Ann flicked
+  // hers off the table; Bob's, still where it came to rest, stays in play there.
+  BothTeeOffAndMiss();
+  ASSERT_EQ(state_->StatusLine().rfind("Hole 1 (Red null), round 1: Ann", 0), 0u);
+  const vision::ObservedPiece bobs = ValueCoin(26, "4", {330, 150});
+  const Json action = JudgeAndApply(
+      Shot(CourseWith({ValueCoin(25, "2", {330, 440}), bobs}), CourseWith({bobs}), {25}, {}, {25}));
+  EXPECT_EQ(action["player"], "Ann");
+  EXPECT_EQ(action["off_table"], true);
+  ASSERT_TRUE(action.contains("coins"));
+  ASSERT_EQ(action["coins"].size(), 1u);
+  EXPECT_EQ(action["coins"][0]["player"], "Bob");
+  EXPECT_EQ(action["coins"][0]["at"], Json({330.0, 150.0}));
+
+  // A coin read as no player's away from every coin's resting place is nobody's by place.
+  const auto& ppolf = dynamic_cast<const PpolfReferee&>(*referee_);
+  const PpolfCourse course = PpolfCourse::Of(*state_);
+  EXPECT_EQ(ppolf.PlayerCoin(course, CourseWith({ValueCoin(27, "2", {700, 700}), bobs}), 1), 26);
+  EXPECT_EQ(
+      ppolf.PlayerCoin(
+          course, CourseWith({ValueCoin(27, "2", {700, 700}), ValueCoin(28, "3", {340, 150})}), 1),
+      -1);
+}
+
 TEST_F(PpolfRefereeTest, AFlickOutOfTurnIsNotJudged) {
   const Verdict verdict =
       referee_->Judge(*state_, Shot(CourseWith({SuitCoin(21, "arms", {150, 300})}),
