@@ -397,6 +397,43 @@ TEST(SideBySideDetection, FindsTwoUprightsOfOneColourCornerToSide) {
   expect_pair(outlines_needed, true);
 }
 
+// Held-out Ice Boule seed 44: a small upright pyramid touching a small lying one of its colour
+// corner to corner (the table's places, moved). Beside the other's shading one outline is not
+// met tightly, or is met only at a pose other than the pair's best: one outline met tightly
+// and silhouettes that explain the blob much better than one pyramid place the pair.
+TEST(SideBySideDetection, FindsAnUprightTouchingALyingOneWithOneOutlineMetTightly) {
+  BareWoodTable scene(7, 35);
+  const sim::PieceLook look = BareWoodTable::Pyramid("red", "small");
+  sim::Body lying = sim::MakeBody(look, scene.set, {676.2, 166.8}, 18.11 * CV_PI / 180);
+  lying.lying = true;
+  const sim::Body upright = sim::MakeBody(look, scene.set, {663.3, 148.8}, -37.43 * CV_PI / 180);
+  const cv::Mat image = scene.renderer.Render({look, look}, {lying, upright}, 0);
+  const auto expect_pair = [&](const PieceDetector& detector, bool found) {
+    const Detection detection = detector.Detect(image);
+    for (const sim::Body& body : {lying, upright}) {
+      const rules::Vec2 at{body.position[0], body.position[1]};
+      const auto piece = std::find_if(
+          detection.pieces.begin(), detection.pieces.end(), [&](const ObservedPiece& seen) {
+            return seen.kind == ObservedKind::kPyramid && rules::Distance(seen.position_mm, at) < 3;
+          });
+      if (!found) {
+        EXPECT_EQ(piece, detection.pieces.end());
+        continue;
+      }
+      ASSERT_NE(piece, detection.pieces.end()) << (body.lying ? "lying" : "upright");
+      EXPECT_EQ(piece->size, "small");
+      EXPECT_EQ(piece->pose, body.lying ? "lying" : "upright");
+      EXPECT_LE(rules::Distance(piece->position_mm, at), 2 * piece->sigma_mm);
+    }
+  };
+  expect_pair(scene.detector, true);
+  DetectionOptions both_outlines;
+  both_outlines.pyramids.side_by_side.one_outline_overlap = 1;
+  PieceDetector needing_both(scene.set, both_outlines);
+  needing_both.SetCalibration(TruthCalibration(scene.table.camera, scene.table.layout));
+  expect_pair(needing_both, false);
+}
+
 // Where a tracker saw a piece come to rest, a pyramid whose outline the fit cannot settle
 // (here no fit is ever accepted) is taken on its silhouette alone; elsewhere it is refused
 // unless its silhouette overlaps its blob very well (Ice Boule seed 1: a projectile whose

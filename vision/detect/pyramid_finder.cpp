@@ -281,16 +281,36 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
         pair.overlap >= options.side_by_side.silhouettes_alone_overlap &&
         pair.overlap >= refused_overlap + options.side_by_side.silhouettes_alone_gain;
     std::vector<PyramidHit> pair_hits;
-    for (const PyramidHypothesis* pose : {&pair.first, &pair.second}) {
-      const PyramidFit fit = FitPyramid(context.frame, context.mapping, context.view,
-                                        shapes_[pose->size], pose->placement, options.fit);
-      const bool tight = fit.accepted && fit.tight_support >= options.side_by_side.min_tight_share;
-      if (!tight && !silhouettes_suffice) return false;
+    int tight_as_found = 0;  // outlines met tightly at the pair's own poses
+    int tight_outlines = 0;  // ... or at another pose of their part
+    for (const auto& [best, others] : {std::pair(&pair.first, &pair.first_others),
+                                       std::pair(&pair.second, &pair.second_others)}) {
+      // The best pose of the part, or the first other whose outline is met tightly.
+      const PyramidHypothesis* pose = best;
+      PyramidFit fit = FitPyramid(context.frame, context.mapping, context.view, shapes_[pose->size],
+                                  pose->placement, options.fit);
+      bool tight = fit.accepted && fit.tight_support >= options.side_by_side.min_tight_share;
+      tight_as_found += tight;
+      for (const PyramidHypothesis& other : *others) {
+        if (tight || other.overlap < options.min_overlap) break;
+        PyramidFit trial = FitPyramid(context.frame, context.mapping, context.view,
+                                      shapes_[other.size], other.placement, options.fit);
+        if (trial.accepted && trial.tight_support >= options.side_by_side.min_tight_share) {
+          pose = &other;
+          fit = std::move(trial);
+          tight = true;
+        }
+      }
+      tight_outlines += tight;
       PyramidHit hit =
           make_hit(blobs[i].colour, *pose, fit, tight && outline_holds(*pose, fit, true));
       hit.overlap = pair.overlap;
       pair_hits.push_back(hit);
     }
+    const bool one_outline_suffices =
+        tight_outlines >= 1 && pair.overlap >= options.side_by_side.one_outline_overlap &&
+        pair.overlap >= refused_overlap + options.side_by_side.one_outline_gain;
+    if (tight_as_found < 2 && !silhouettes_suffice && !one_outline_suffices) return false;
     hits.insert(hits.end(), pair_hits.begin(), pair_hits.end());
     return true;
   };

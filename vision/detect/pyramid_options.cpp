@@ -70,6 +70,10 @@ void PyramidOptions::Check() const {
           "side_by_side.silhouettes_alone_overlap", "in (0, 1]");
   Require(side_by_side.silhouettes_alone_gain >= 0 && side_by_side.silhouettes_alone_gain < 1,
           "side_by_side.silhouettes_alone_gain", "in [0, 1)");
+  Require(side_by_side.one_outline_overlap > 0 && side_by_side.one_outline_overlap <= 1,
+          "side_by_side.one_outline_overlap", "in (0, 1]");
+  Require(side_by_side.one_outline_gain >= 0 && side_by_side.one_outline_gain < 1,
+          "side_by_side.one_outline_gain", "in [0, 1)");
   Require(min_side_by_side_overlap > 0 && min_side_by_side_overlap <= 1, "min_side_by_side_overlap",
           "in (0, 1]");
   Require(min_side_by_side_gain >= 0 && min_side_by_side_gain < 1, "min_side_by_side_gain",

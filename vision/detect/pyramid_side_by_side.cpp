@@ -82,15 +82,21 @@ PyramidSideBySideHypothesis SearchSideBySidePoses(const PyramidCandidate& candid
   const double min_cells = options.min_part_share * static_cast<double>(candidate.cells.size());
   if (static_cast<double>(std::min(first_cells.size(), second_cells.size())) < min_cells)
     return pair;
-  const auto best_pose = [&](std::vector<cv::Point2d> cells) -> std::optional<PyramidHypothesis> {
+  // A part's poses, best first; the others are kept for the pair's last search.
+  std::vector<PyramidHypothesis> first_others;
+  std::vector<PyramidHypothesis> second_others;
+  const auto best_pose =
+      [&](std::vector<cv::Point2d> cells,
+          std::vector<PyramidHypothesis>* others) -> std::optional<PyramidHypothesis> {
     if (cells.empty()) return std::nullopt;
-    const std::vector<PyramidHypothesis> poses =
+    std::vector<PyramidHypothesis> poses =
         SearchPyramidPoses(Part(candidate, std::move(cells)), shapes, view, pose_options);
     if (poses.empty()) return std::nullopt;
+    others->assign(poses.begin() + 1, poses.end());
     return poses.front();
   };
-  std::optional<PyramidHypothesis> first = best_pose(std::move(first_cells));
-  std::optional<PyramidHypothesis> second = best_pose(std::move(second_cells));
+  std::optional<PyramidHypothesis> first = best_pose(std::move(first_cells), &first_others);
+  std::optional<PyramidHypothesis> second = best_pose(std::move(second_cells), &second_others);
   // What `other`'s silhouette leaves of the blob.
   const auto left_by = [&](const PyramidHypothesis& other) {
     const PyramidSilhouette silhouette = Silhouette(other, shapes, view);
@@ -101,8 +107,8 @@ PyramidSideBySideHypothesis SearchSideBySidePoses(const PyramidCandidate& candid
     return cells;
   };
   for (int round = 0; round < options.rounds && first && second; ++round) {
-    first = best_pose(left_by(*second));
-    if (first) second = best_pose(left_by(*first));
+    first = best_pose(left_by(*second), &first_others);
+    if (first) second = best_pose(left_by(*first), &second_others);
   }
   if (!first || !second) return pair;
   if (FootprintOverlap(PyramidFootprint(shapes[first->size], first->placement),
@@ -125,6 +131,8 @@ PyramidSideBySideHypothesis SearchSideBySidePoses(const PyramidCandidate& candid
   const double intersection = inside * candidate.cell_area_mm2;
   pair.first = *first;
   pair.second = *second;
+  pair.first_others = std::move(first_others);
+  pair.second_others = std::move(second_others);
   pair.overlap = intersection / (candidate.AreaMm2() + union_silhouettes - intersection);
   return pair;
 }
