@@ -434,6 +434,43 @@ TEST(SideBySideDetection, FindsAnUprightTouchingALyingOneWithOneOutlineMetTightl
   expect_pair(needing_both, false);
 }
 
+// Held-out Ice Boule seed 43: two small uprights of one colour touching (the table's places,
+// moved) pass for one medium lying pyramid whose outline holds, its silhouette overlapping
+// their blob loosely; tried as a pair too, the two explain it much better.
+TEST(SideBySideDetection, TwoUprightsThatPassForOneLyingPyramidAreTwo) {
+  BareWoodTable scene(5, 40);
+  const sim::PieceLook look = BareWoodTable::Pyramid("yellow", "small");
+  const std::vector<sim::Body> bodies = {
+      sim::MakeBody(look, scene.set, {702.86, 91.55}, 0.4455 * CV_PI / 180),
+      sim::MakeBody(look, scene.set, {687.74, 82.03}, -51.05 * CV_PI / 180)};
+  const cv::Mat image = scene.renderer.Render({look, look}, bodies, 0);
+  const auto pyramids = [&](const PieceDetector& detector) {
+    std::vector<ObservedPiece> found;
+    for (const ObservedPiece& piece : detector.Detect(image).pieces)
+      if (piece.kind == ObservedKind::kPyramid) found.push_back(piece);
+    return found;
+  };
+  const std::vector<ObservedPiece> found = pyramids(scene.detector);
+  ASSERT_EQ(found.size(), 2u);
+  for (const sim::Body& body : bodies) {
+    const rules::Vec2 at{body.position[0], body.position[1]};
+    const auto piece = std::find_if(found.begin(), found.end(), [&](const ObservedPiece& seen) {
+      return rules::Distance(seen.position_mm, at) < 3;
+    });
+    ASSERT_NE(piece, found.end()) << at.x;
+    EXPECT_EQ(piece->size, "small");
+    EXPECT_EQ(piece->pose, "upright");
+    EXPECT_LE(rules::Distance(piece->position_mm, at), 2 * piece->sigma_mm);
+  }
+  DetectionOptions single_kept;
+  single_kept.pyramids.side_by_side.recheck_fitted_below = 0;
+  PieceDetector without_recheck(scene.set, single_kept);
+  without_recheck.SetCalibration(TruthCalibration(scene.table.camera, scene.table.layout));
+  const std::vector<ObservedPiece> one = pyramids(without_recheck);
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_NE(one.front().size, "small");
+}
+
 // Where a tracker saw a piece come to rest, a pyramid whose outline the fit cannot settle
 // (here no fit is ever accepted) is taken on its silhouette alone; elsewhere it is refused
 // unless its silhouette overlaps its blob very well (Ice Boule seed 1: a projectile whose

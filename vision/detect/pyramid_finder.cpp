@@ -383,6 +383,11 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
                      hit.placement.position_mm);
       continue;
     }
+    // A single pyramid whose outline holds but whose silhouette leaves much of its blob
+    // unexplained may be two side by side, whose joint outline passes for a larger lying one.
+    if (hit.outline_fitted && hit.overlap < options.side_by_side.recheck_fitted_below &&
+        side_by_side(i, hit.overlap + options.side_by_side.fitted_single_margin))
+      continue;
     hits.push_back(hit);
   }
 

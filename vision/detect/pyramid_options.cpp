@@ -74,6 +74,10 @@ void PyramidOptions::Check() const {
           "side_by_side.one_outline_overlap", "in (0, 1]");
   Require(side_by_side.one_outline_gain >= 0 && side_by_side.one_outline_gain < 1,
           "side_by_side.one_outline_gain", "in [0, 1)");
+  Require(side_by_side.recheck_fitted_below >= 0 && side_by_side.recheck_fitted_below <= 1,
+          "side_by_side.recheck_fitted_below", "in [0, 1]");
+  Require(side_by_side.fitted_single_margin >= 0 && side_by_side.fitted_single_margin < 1,
+          "side_by_side.fitted_single_margin", "in [0, 1)");
   Require(min_side_by_side_overlap > 0 && min_side_by_side_overlap <= 1, "min_side_by_side_overlap",
           "in (0, 1]");
   Require(min_side_by_side_gain >= 0 && min_side_by_side_gain < 1, "min_side_by_side_gain",
