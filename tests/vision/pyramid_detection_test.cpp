@@ -158,6 +158,12 @@ struct BareWoodTable {
     options.material = sim::TableMaterial::kWood;
     return options;
   }
+  // A detector of the set with `options`, calibrated as `detector` is.
+  PieceDetector DetectorWith(const DetectionOptions& options) const {
+    PieceDetector other(set, options);
+    other.SetCalibration(TruthCalibration(table.camera, table.layout));
+    return other;
+  }
   // A pyramid of the set.
   static sim::PieceLook Pyramid(const std::string& colour, const std::string& size) {
     sim::PieceLook look;
@@ -351,6 +357,27 @@ TEST(SideBySideDetection, FindsTwoPyramidsOfOneColourTouching) {
   }
 }
 
+// Each of `bodies` (pyramids of `size`) found within 3 mm of its place, in its pose and within
+// two sigmas; or (`found` false) none of them.
+void ExpectPyramidsAt(const Detection& detection, const std::vector<sim::Body>& bodies,
+                      const std::string& size, bool found) {
+  for (const sim::Body& body : bodies) {
+    const rules::Vec2 at{body.position[0], body.position[1]};
+    const auto piece = std::find_if(
+        detection.pieces.begin(), detection.pieces.end(), [&](const ObservedPiece& seen) {
+          return seen.kind == ObservedKind::kPyramid && rules::Distance(seen.position_mm, at) < 3;
+        });
+    if (!found) {
+      EXPECT_EQ(piece, detection.pieces.end());
+      continue;
+    }
+    ASSERT_NE(piece, detection.pieces.end()) << at.x << ", " << at.y;
+    EXPECT_EQ(piece->size, size);
+    EXPECT_EQ(piece->pose, body.lying ? "lying" : "upright");
+    EXPECT_LE(rules::Distance(piece->position_mm, at), 2 * piece->sigma_mm);
+  }
+}
+
 // Held-out Ice Boule seed 16: two large uprights of one colour, a corner of one against a side
 // of the other, turned 45 degrees apart (the table's positions). Their blob is larger than any
 // single pyramid's silhouette, so no single one is even tried; as a pair each is found.
@@ -362,24 +389,8 @@ TEST(SideBySideDetection, FindsTwoUprightsOfOneColourCornerToSide) {
       sim::MakeBody(look, scene.set, places[0], -149.6 * CV_PI / 180),
       sim::MakeBody(look, scene.set, places[1], 104.8 * CV_PI / 180)};
   const cv::Mat image = scene.renderer.Render({look, look}, bodies, 0);
-  // Each of the pair within two sigmas of its place, or (`none`) neither found.
   const auto expect_pair = [&](const PieceDetector& detector, bool none) {
-    const Detection detection = detector.Detect(image);
-    for (const cv::Vec2d& at : places) {
-      const auto found = std::find_if(
-          detection.pieces.begin(), detection.pieces.end(), [&](const ObservedPiece& piece) {
-            return piece.kind == ObservedKind::kPyramid &&
-                   rules::Distance(piece.position_mm, {at[0], at[1]}) < 3;
-          });
-      if (none) {
-        EXPECT_EQ(found, detection.pieces.end());
-        continue;
-      }
-      ASSERT_NE(found, detection.pieces.end()) << at[0];
-      EXPECT_EQ(found->size, "large");
-      EXPECT_EQ(found->pose, "upright");
-      EXPECT_LE(rules::Distance(found->position_mm, {at[0], at[1]}), 2 * found->sigma_mm);
-    }
+    ExpectPyramidsAt(detector.Detect(image), bodies, "large", !none);
   };
   expect_pair(scene.detector, false);
   // Where they meet, one's corner and shading may bend the other's outline fit (on the Ice
@@ -388,12 +399,10 @@ TEST(SideBySideDetection, FindsTwoUprightsOfOneColourCornerToSide) {
   DetectionOptions no_outline;
   no_outline.pyramids.side_by_side.min_tight_share = 1;
   no_outline.pyramids.side_by_side.silhouettes_alone_overlap = 0.8;
-  PieceDetector by_silhouettes(scene.set, no_outline);
-  by_silhouettes.SetCalibration(TruthCalibration(scene.table.camera, scene.table.layout));
+  const PieceDetector by_silhouettes = scene.DetectorWith(no_outline);
   expect_pair(by_silhouettes, false);
   no_outline.pyramids.side_by_side.silhouettes_alone_overlap = 1;
-  PieceDetector outlines_needed(scene.set, no_outline);
-  outlines_needed.SetCalibration(TruthCalibration(scene.table.camera, scene.table.layout));
+  const PieceDetector outlines_needed = scene.DetectorWith(no_outline);
   expect_pair(outlines_needed, true);
 }
 
@@ -408,30 +417,11 @@ TEST(SideBySideDetection, FindsAnUprightTouchingALyingOneWithOneOutlineMetTightl
   lying.lying = true;
   const sim::Body upright = sim::MakeBody(look, scene.set, {663.3, 148.8}, -37.43 * CV_PI / 180);
   const cv::Mat image = scene.renderer.Render({look, look}, {lying, upright}, 0);
-  const auto expect_pair = [&](const PieceDetector& detector, bool found) {
-    const Detection detection = detector.Detect(image);
-    for (const sim::Body& body : {lying, upright}) {
-      const rules::Vec2 at{body.position[0], body.position[1]};
-      const auto piece = std::find_if(
-          detection.pieces.begin(), detection.pieces.end(), [&](const ObservedPiece& seen) {
-            return seen.kind == ObservedKind::kPyramid && rules::Distance(seen.position_mm, at) < 3;
-          });
-      if (!found) {
-        EXPECT_EQ(piece, detection.pieces.end());
-        continue;
-      }
-      ASSERT_NE(piece, detection.pieces.end()) << (body.lying ? "lying" : "upright");
-      EXPECT_EQ(piece->size, "small");
-      EXPECT_EQ(piece->pose, body.lying ? "lying" : "upright");
-      EXPECT_LE(rules::Distance(piece->position_mm, at), 2 * piece->sigma_mm);
-    }
-  };
-  expect_pair(scene.detector, true);
-  DetectionOptions both_outlines;
+  ExpectPyramidsAt(scene.detector.Detect(image), {lying, upright}, "small", true);
+  DetectionOptions both_outlines;  // one outline met is not enough
   both_outlines.pyramids.side_by_side.one_outline_overlap = 1;
-  PieceDetector needing_both(scene.set, both_outlines);
-  needing_both.SetCalibration(TruthCalibration(scene.table.camera, scene.table.layout));
-  expect_pair(needing_both, false);
+  ExpectPyramidsAt(scene.DetectorWith(both_outlines).Detect(image), {lying, upright}, "small",
+                   false);
 }
 
 // Held-out Ice Boule seed 43: two small uprights of one colour touching (the table's places,
@@ -444,29 +434,19 @@ TEST(SideBySideDetection, TwoUprightsThatPassForOneLyingPyramidAreTwo) {
       sim::MakeBody(look, scene.set, {702.86, 91.55}, 0.4455 * CV_PI / 180),
       sim::MakeBody(look, scene.set, {687.74, 82.03}, -51.05 * CV_PI / 180)};
   const cv::Mat image = scene.renderer.Render({look, look}, bodies, 0);
-  const auto pyramids = [&](const PieceDetector& detector) {
+  const auto pyramids = [&](const Detection& detection) {
     std::vector<ObservedPiece> found;
-    for (const ObservedPiece& piece : detector.Detect(image).pieces)
+    for (const ObservedPiece& piece : detection.pieces)
       if (piece.kind == ObservedKind::kPyramid) found.push_back(piece);
     return found;
   };
-  const std::vector<ObservedPiece> found = pyramids(scene.detector);
-  ASSERT_EQ(found.size(), 2u);
-  for (const sim::Body& body : bodies) {
-    const rules::Vec2 at{body.position[0], body.position[1]};
-    const auto piece = std::find_if(found.begin(), found.end(), [&](const ObservedPiece& seen) {
-      return rules::Distance(seen.position_mm, at) < 3;
-    });
-    ASSERT_NE(piece, found.end()) << at.x;
-    EXPECT_EQ(piece->size, "small");
-    EXPECT_EQ(piece->pose, "upright");
-    EXPECT_LE(rules::Distance(piece->position_mm, at), 2 * piece->sigma_mm);
-  }
+  const Detection detection = scene.detector.Detect(image);
+  EXPECT_EQ(pyramids(detection).size(), 2u);
+  ExpectPyramidsAt(detection, bodies, "small", true);
   DetectionOptions single_kept;
   single_kept.pyramids.side_by_side.recheck_fitted_below = 0;
-  PieceDetector without_recheck(scene.set, single_kept);
-  without_recheck.SetCalibration(TruthCalibration(scene.table.camera, scene.table.layout));
-  const std::vector<ObservedPiece> one = pyramids(without_recheck);
+  const PieceDetector without_recheck = scene.DetectorWith(single_kept);
+  const std::vector<ObservedPiece> one = pyramids(without_recheck.Detect(image));
   ASSERT_EQ(one.size(), 1u);
   EXPECT_NE(one.front().size, "small");
 }
