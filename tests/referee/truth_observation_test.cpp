@@ -29,13 +29,6 @@ class TruthObservationTest : public ::testing::Test {
     look.face_up = suit_up;
     return look;
   }
-  static PieceLook Pyramid(const std::string& colour, const std::string& size) {
-    PieceLook look;
-    look.kind = PieceKind::kPyramid;
-    look.colour = colour;
-    look.size = size;
-    return look;
-  }
   vision::TableObservation Observe() const { return ObserveTable(looks_, bodies_, set_, 1.5, 0.2); }
 
   vision::PieceSet set_ = vision::LoadPieceSet(vision::DefaultPieceSetFile());
@@ -77,8 +70,8 @@ TEST_F(TruthObservationTest, ReportsOnlyWhatACameraCanSee) {
 }
 
 TEST_F(TruthObservationTest, StackedPiecesNameTheirCarrier) {
-  Add(Pyramid("red", "large"), {100, 100});
-  const int top = Add(Pyramid("green", "small"), {100, 100});
+  Add(PieceLook::Pyramid("red", "large"), {100, 100});
+  const int top = Add(PieceLook::Pyramid("green", "small"), {100, 100});
   bodies_[static_cast<size_t>(top)].support = vision::sim::Support::kStacked;
   bodies_[static_cast<size_t>(top)].carrier = 0;
   const vision::TableObservation table = Observe();
@@ -91,7 +84,7 @@ TEST_F(TruthObservationTest, StackedPiecesNameTheirCarrier) {
 // The face a lying pyramid lies on is the drawn one, and the engine's outline (built around
 // its centroid, pointing the apex) is the same triangle.
 TEST_F(TruthObservationTest, ALyingPyramidsFootprintIsTheFaceItLiesOn) {
-  const int piece = Add(Pyramid("blue", "medium"), {300, 200}, 0.7);
+  const int piece = Add(PieceLook::Pyramid("blue", "medium"), {300, 200}, 0.7);
   bodies_[static_cast<size_t>(piece)].lying = true;
   const vision::TableObservation table = Observe();
   const vision::ObservedPiece& lying = table.pieces.at(0);

@@ -164,14 +164,6 @@ struct BareWoodTable {
     other.SetCalibration(TruthCalibration(table.camera, table.layout));
     return other;
   }
-  // A pyramid of the set.
-  static sim::PieceLook Pyramid(const std::string& colour, const std::string& size) {
-    sim::PieceLook look;
-    look.kind = sim::PieceKind::kPyramid;
-    look.colour = colour;
-    look.size = size;
-    return look;
-  }
 
   const PieceSet set;
   const sim::DetectionScene table;
@@ -199,7 +191,7 @@ TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
   std::vector<sim::PieceLook> looks;
   std::vector<sim::Body> bodies;
   for (const Catapult& catapult : catapults) {
-    const sim::PieceLook look = BareWoodTable::Pyramid(catapult.colour, catapult.size);
+    const sim::PieceLook look = sim::PieceLook::Pyramid(catapult.colour, catapult.size);
     const sim::Body lower = sim::MakeBody(look, set, catapult.at, 0.3);
     sim::Body upper = lower;
     sim::NestOn(upper, look, lower, look, static_cast<int>(bodies.size()), set);
@@ -277,8 +269,8 @@ TEST(StackDetection, FindsTheLowerPyramidWhereItShowsOnlyAsSlivers) {
   std::vector<sim::PieceLook> looks;
   std::vector<sim::Body> bodies;
   for (const Stack& stack : stacks) {
-    const sim::PieceLook lower = BareWoodTable::Pyramid(stack.lower, "medium");
-    const sim::PieceLook upper = BareWoodTable::Pyramid(stack.upper, "small");
+    const sim::PieceLook lower = sim::PieceLook::Pyramid(stack.lower, "medium");
+    const sim::PieceLook upper = sim::PieceLook::Pyramid(stack.upper, "small");
     const sim::Body lower_body = sim::MakeBody(lower, set, stack.at, stack.turn);
     sim::Body upper_body = sim::MakeBody(upper, set, stack.at, stack.turn);
     sim::NestOn(upper_body, upper, lower_body, lower, static_cast<int>(bodies.size()), set);
@@ -319,7 +311,7 @@ TEST(SideBySideDetection, FindsTwoPyramidsOfOneColourTouching) {
   // it, along its turned x axis: by a lying one's base edge (its widest side).
   const auto add_pair = [&](const char* colour, const char* size, cv::Vec2d at, double angle,
                             bool first_lying) {
-    const sim::PieceLook look = BareWoodTable::Pyramid(colour, size);
+    const sim::PieceLook look = sim::PieceLook::Pyramid(colour, size);
     const sim::PieceDimensions dimensions = sim::DimensionsOf(look, set);
     const double half = 0.5 * dimensions.length_mm;
     sim::Body first = sim::MakeBody(look, set, at, angle);
@@ -383,7 +375,7 @@ void ExpectPyramidsAt(const Detection& detection, const std::vector<sim::Body>& 
 // single pyramid's silhouette, so no single one is even tried; as a pair each is found.
 TEST(SideBySideDetection, FindsTwoUprightsOfOneColourCornerToSide) {
   BareWoodTable scene(5, 20);
-  const sim::PieceLook look = BareWoodTable::Pyramid("yellow", "large");
+  const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", "large");
   const std::vector<cv::Vec2d> places = {{401.8, 297.1}, {413.1, 330.4}};
   const std::vector<sim::Body> bodies = {
       sim::MakeBody(look, scene.set, places[0], -149.6 * CV_PI / 180),
@@ -412,7 +404,7 @@ TEST(SideBySideDetection, FindsTwoUprightsOfOneColourCornerToSide) {
 // and silhouettes that explain the blob much better than one pyramid place the pair.
 TEST(SideBySideDetection, FindsAnUprightTouchingALyingOneWithOneOutlineMetTightly) {
   BareWoodTable scene(7, 35);
-  const sim::PieceLook look = BareWoodTable::Pyramid("red", "small");
+  const sim::PieceLook look = sim::PieceLook::Pyramid("red", "small");
   sim::Body lying = sim::MakeBody(look, scene.set, {676.2, 166.8}, 18.11 * CV_PI / 180);
   lying.lying = true;
   const sim::Body upright = sim::MakeBody(look, scene.set, {663.3, 148.8}, -37.43 * CV_PI / 180);
@@ -429,7 +421,7 @@ TEST(SideBySideDetection, FindsAnUprightTouchingALyingOneWithOneOutlineMetTightl
 // their blob loosely; tried as a pair too, the two explain it much better.
 TEST(SideBySideDetection, TwoUprightsThatPassForOneLyingPyramidAreTwo) {
   BareWoodTable scene(5, 40);
-  const sim::PieceLook look = BareWoodTable::Pyramid("yellow", "small");
+  const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", "small");
   const std::vector<sim::Body> bodies = {
       sim::MakeBody(look, scene.set, {702.86, 91.55}, 0.4455 * CV_PI / 180),
       sim::MakeBody(look, scene.set, {687.74, 82.03}, -51.05 * CV_PI / 180)};
@@ -470,7 +462,7 @@ TEST(ExpectedPyramids, APyramidWhereATrackerSawAPieceRestIsTakenOnItsSilhouette)
       {"blue", "small", {560, 180}, false},  {"green", "medium", {250, 380}, false},
       {"yellow", "large", {480, 420}, true}, {"red", "small", {620, 330}, false}};
   for (const auto& [colour, size, at, lying] : placed) {
-    const sim::PieceLook look = BareWoodTable::Pyramid(colour, size);
+    const sim::PieceLook look = sim::PieceLook::Pyramid(colour, size);
     sim::Body body = sim::MakeBody(look, scene.set, at, 0.4);
     body.lying = lying;
     looks.push_back(look);
@@ -516,7 +508,7 @@ TEST(DarkPyramidDetection, FindsBlackPyramidsOnDarkWoodByTheirOutline) {
   std::vector<sim::PieceLook> looks;
   std::vector<sim::Body> bodies;
   for (const Placed& piece : placed) {
-    looks.push_back(BareWoodTable::Pyramid("black", piece.size));
+    looks.push_back(sim::PieceLook::Pyramid("black", piece.size));
     bodies.push_back(sim::MakeBody(looks.back(), scene.set, piece.at, piece.angle));
   }
   const Detection detection = scene.detector.Detect(scene.renderer.Render(looks, bodies, 0));

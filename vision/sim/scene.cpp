@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "vision/sim/option_check.h"
 
@@ -101,6 +102,14 @@ std::string_view ToString(PieceKind kind) {
 
 bool PieceLook::IsDistractor() const {
   return kind == PieceKind::kDie || kind == PieceKind::kPen || kind == PieceKind::kCard;
+}
+
+PieceLook PieceLook::Pyramid(std::string colour, std::string size) {
+  PieceLook look;
+  look.kind = PieceKind::kPyramid;
+  look.colour = std::move(colour);
+  look.size = std::move(size);
+  return look;
 }
 
 std::string PieceLook::Describe() const {

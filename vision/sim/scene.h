@@ -51,6 +51,8 @@ struct PieceLook {
   bool face_up = true;  // coin: suit side up; tile: face up; card: face up
   std::string size;     // pyramids: "small", "medium", "large"
   std::string colour;   // pyramids and pens: a colour name of the set / the pen's ink
+  // A pyramid of the set's colour and size ("red", "small").
+  static PieceLook Pyramid(std::string colour, std::string size);
   bool IsDistractor() const;
   // "coin suns 3 suit", "pyramid red large": a key for caches and logs.
   std::string Describe() const;

@@ -11,14 +11,6 @@
 namespace tabref::vision {
 namespace {
 
-sim::PieceLook Pyramid(const std::string& colour, const std::string& size) {
-  sim::PieceLook look;
-  look.kind = sim::PieceKind::kPyramid;
-  look.colour = colour;
-  look.size = size;
-  return look;
-}
-
 // Upright pairs, the upper one nested on the lower one, as the scenes stack them.
 class NestedPairs : public ::testing::Test {
  protected:
@@ -37,9 +29,12 @@ class NestedPairs : public ::testing::Test {
 };
 
 TEST_F(NestedPairs, ASmallerPyramidNestedFlushInOneOfItsColourIsNotExpected) {
-  Nest(Pyramid("green", "large"), Pyramid("green", "small"), {100, 100});
-  Nest(Pyramid("green", "large"), Pyramid("red", "small"), {300, 100});    // two colours
-  Nest(Pyramid("blue", "medium"), Pyramid("blue", "medium"), {500, 100});  // a catapult
+  Nest(sim::PieceLook::Pyramid("green", "large"), sim::PieceLook::Pyramid("green", "small"),
+       {100, 100});
+  Nest(sim::PieceLook::Pyramid("green", "large"), sim::PieceLook::Pyramid("red", "small"),
+       {300, 100});  // two colours
+  Nest(sim::PieceLook::Pyramid("blue", "medium"), sim::PieceLook::Pyramid("blue", "medium"),
+       {500, 100});  // a catapult
   const std::vector<TruthPiece> truth = TruthPieces(scene_, set_);
   ASSERT_EQ(truth.size(), 6u);
   // Only the upper one of the green pair: its faces continue the lower one's.
