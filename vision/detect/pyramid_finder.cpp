@@ -266,53 +266,83 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     const double ratio = blobs[i].AreaMm2() / std::max(largest, 1e-9);
     return ratio <= 2 * options.pose_search.max_area_ratio;
   };
-  // Two pyramids side by side, where the blob's single one (or nested pair) that overlaps it
-  // `refused_overlap` is refused; each is as sure as the pair's overlap.
+  // Two pyramids side by side as `pair` shows them, where the blob's single one (or nested
+  // pair) that overlaps it `refused_overlap` is refused: added to the hits (true) when their
+  // outlines or silhouettes say so; each is as sure as the pair's overlap.
+  const auto take_pair = [&](size_t i, const PyramidSideBySideHypothesis& pair,
+                             double refused_overlap) {
+    const bool silhouettes_suffice =
+        pair.overlap >= options.side_by_side.silhouettes_alone_overlap &&
+        pair.overlap >= refused_overlap + options.side_by_side.silhouettes_alone_gain;
+    struct Part {
+      const PyramidHypothesis* pose;
+      PyramidFit fit;
+      bool tight;
+    };
+    const auto part_at = [&](const PyramidHypothesis& pose) {
+      PyramidFit fit = FitPyramid(context.frame, context.mapping, context.view, shapes_[pose.size],
+                                  pose.placement, options.fit);
+      const bool tight = fit.accepted && fit.tight_support >= options.side_by_side.min_tight_share;
+      return Part{&pose, std::move(fit), tight};
+    };
+    // Each part at its best pose; and, where its outline is not met tightly there, at the
+    // first other pose where it is (a pyramid beside another may overlap its part best lying).
+    std::vector<Part> best;
+    std::vector<Part> switched;
+    for (const auto& [pose, others] : {std::pair(&pair.first, &pair.first_others),
+                                       std::pair(&pair.second, &pair.second_others)}) {
+      best.push_back(part_at(*pose));
+      switched.push_back(best.back());
+      for (const PyramidHypothesis& other : *others) {
+        if (switched.back().tight) break;
+        if (other.overlap < options.min_overlap) continue;
+        Part trial = part_at(other);
+        if (trial.tight) switched.back() = std::move(trial);
+      }
+    }
+    // The other poses stand where they explain the blob nearly as well as the best ones: an
+    // outline met tightly elsewhere is no proof (a lying pyramid beside an upright one, met
+    // at an upright pose that explains their blob 0.10 worse).
+    std::vector<Part>* parts = &best;
+    double overlap = pair.overlap;
+    if (switched[0].pose != best[0].pose || switched[1].pose != best[1].pose) {
+      const double switched_overlap =
+          SideBySideOverlap(blobs[i], *switched[0].pose, *switched[1].pose, shapes_, context.view,
+                            options.side_by_side);
+      if (switched_overlap >= 0 &&
+          switched_overlap >= pair.overlap - options.side_by_side.max_switch_loss) {
+        parts = &switched;
+        overlap = switched_overlap;
+      }
+    }
+    const int tight_outlines = static_cast<int>((*parts)[0].tight) + (*parts)[1].tight;
+    const bool outlines_met = tight_outlines == 2 && overlap >= options.min_side_by_side_overlap &&
+                              overlap >= refused_overlap + options.min_side_by_side_gain;
+    const bool one_outline_suffices =
+        tight_outlines >= 1 && overlap >= options.side_by_side.one_outline_overlap &&
+        overlap >= refused_overlap + options.side_by_side.one_outline_gain;
+    if (!outlines_met && !silhouettes_suffice && !one_outline_suffices) return false;
+    for (const Part& part : *parts) {
+      PyramidHit hit = make_hit(blobs[i].colour, *part.pose, part.fit,
+                                part.tight && outline_holds(*part.pose, part.fit, true));
+      hit.overlap = overlap;
+      hits.push_back(hit);
+    }
+    return true;
+  };
+  // Two pyramids side by side where the blob's single one is refused: the best pair taken.
   const auto side_by_side = [&](size_t i, double refused_overlap) {
     if (singles[i].overlap < options.side_by_side.min_single_overlap &&
         !(singles[i].overlap < 0 && pair_sized(i)))
       return false;
-    const PyramidSideBySideHypothesis pair = SearchSideBySidePoses(
-        blobs[i], shapes_, context.view, options.pose_search, options.side_by_side);
-    if (pair.overlap < options.min_side_by_side_overlap ||
-        pair.overlap < refused_overlap + options.min_side_by_side_gain)
-      return false;
-    const bool silhouettes_suffice =
-        pair.overlap >= options.side_by_side.silhouettes_alone_overlap &&
-        pair.overlap >= refused_overlap + options.side_by_side.silhouettes_alone_gain;
-    std::vector<PyramidHit> pair_hits;
-    int tight_as_found = 0;  // outlines met tightly at the pair's own poses
-    int tight_outlines = 0;  // ... or at another pose of their part
-    for (const auto& [best, others] : {std::pair(&pair.first, &pair.first_others),
-                                       std::pair(&pair.second, &pair.second_others)}) {
-      // The best pose of the part, or the first other whose outline is met tightly.
-      const PyramidHypothesis* pose = best;
-      PyramidFit fit = FitPyramid(context.frame, context.mapping, context.view, shapes_[pose->size],
-                                  pose->placement, options.fit);
-      bool tight = fit.accepted && fit.tight_support >= options.side_by_side.min_tight_share;
-      tight_as_found += tight;
-      for (const PyramidHypothesis& other : *others) {
-        if (tight || other.overlap < options.min_overlap) break;
-        PyramidFit trial = FitPyramid(context.frame, context.mapping, context.view,
-                                      shapes_[other.size], other.placement, options.fit);
-        if (trial.accepted && trial.tight_support >= options.side_by_side.min_tight_share) {
-          pose = &other;
-          fit = std::move(trial);
-          tight = true;
-        }
-      }
-      tight_outlines += tight;
-      PyramidHit hit =
-          make_hit(blobs[i].colour, *pose, fit, tight && outline_holds(*pose, fit, true));
-      hit.overlap = pair.overlap;
-      pair_hits.push_back(hit);
+    for (const PyramidSideBySideHypothesis& pair : SearchSideBySidePoses(
+             blobs[i], shapes_, context.view, options.pose_search, options.side_by_side)) {
+      if (pair.overlap >= options.min_side_by_side_overlap &&
+          pair.overlap >= refused_overlap + options.min_side_by_side_gain &&
+          take_pair(i, pair, refused_overlap))
+        return true;
     }
-    const bool one_outline_suffices =
-        tight_outlines >= 1 && pair.overlap >= options.side_by_side.one_outline_overlap &&
-        pair.overlap >= refused_overlap + options.side_by_side.one_outline_gain;
-    if (tight_as_found < 2 && !silhouettes_suffice && !one_outline_suffices) return false;
-    hits.insert(hits.end(), pair_hits.begin(), pair_hits.end());
-    return true;
+    return false;
   };
   for (size_t i = 0; i < blobs.size(); ++i) {
     if (used[i]) continue;

@@ -62,6 +62,10 @@ void PyramidOptions::Check() const {
   Require(side_by_side.rounds >= 0, "side_by_side.rounds", "not negative");
   Require(side_by_side.min_part_share > 0 && side_by_side.min_part_share < 0.5,
           "side_by_side.min_part_share", "in (0, 0.5)");
+  Require(side_by_side.alike_pair_margin >= 0 && side_by_side.alike_pair_margin < 1,
+          "side_by_side.alike_pair_margin", "in [0, 1)");
+  Require(side_by_side.max_switch_loss >= 0 && side_by_side.max_switch_loss < 1,
+          "side_by_side.max_switch_loss", "in [0, 1)");
   Require(side_by_side.max_footprint_overlap >= 0 && side_by_side.max_footprint_overlap <= 1,
           "side_by_side.max_footprint_overlap", "in [0, 1]");
   Require(side_by_side.min_tight_share >= 0 && side_by_side.min_tight_share <= 1,

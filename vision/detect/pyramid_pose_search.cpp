@@ -58,7 +58,8 @@ double SilhouetteOverlap(const PyramidCandidate& candidate, const PyramidShape& 
 std::vector<PyramidHypothesis> SearchPyramidPoses(const PyramidCandidate& candidate,
                                                   const std::vector<PyramidShape>& shapes,
                                                   const TopView& view,
-                                                  const PyramidPoseSearchOptions& options) {
+                                                  const PyramidPoseSearchOptions& options,
+                                                  std::optional<size_t> only_size) {
   // The blob's principal axis: a lying pyramid points along it (one way or the other).
   const BlobSpread spread = SpreadOf(candidate);
   const double axis_deg = spread.AxisRad() * 180 / CV_PI;
@@ -66,6 +67,7 @@ std::vector<PyramidHypothesis> SearchPyramidPoses(const PyramidCandidate& candid
 
   std::vector<PyramidHypothesis> best;
   for (size_t size = 0; size < shapes.size(); ++size) {
+    if (only_size && size != *only_size) continue;
     const PyramidShape& shape = shapes[size];
     for (const PyramidPose pose : {PyramidPose::kUpright, PyramidPose::kLying}) {
       const bool upright = pose == PyramidPose::kUpright;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "vision/detect/pyramid_candidates.h"
@@ -38,10 +39,11 @@ double SilhouetteOverlap(const PyramidCandidate& candidate, const PyramidShape& 
 
 // For every plausible size and pose (upright, lying), the placement whose silhouette overlaps
 // the blob best: turns tried on a grid with the silhouette centred on the blob; the leading
-// ones refined by pattern search and returned, best first.
+// ones refined by pattern search and returned, best first. `only_size`: that size alone.
 std::vector<PyramidHypothesis> SearchPyramidPoses(const PyramidCandidate& candidate,
                                                   const std::vector<PyramidShape>& shapes,
                                                   const TopView& view,
-                                                  const PyramidPoseSearchOptions& options);
+                                                  const PyramidPoseSearchOptions& options,
+                                                  std::optional<size_t> only_size = std::nullopt);
 
 }  // namespace tabref::vision

