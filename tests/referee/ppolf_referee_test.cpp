@@ -213,6 +213,22 @@ TEST_F(PpolfRefereeTest, ACoinSetDownUnseenAndFlickedOffTheTableIsTheFlickersOff
   EXPECT_EQ(Player(1)["penalties"], 1);
 }
 
+// Held-out seed 76: Bob's coin, set down under the hand and flicked, rebounded off the hole
+// and came to rest (found by the look closing the shot, its own face read); the arm drawn
+// back off the table moved first and passed for a blur flying off. The coin seen is his.
+TEST_F(PpolfRefereeTest, ACoinSeenAfterTheShotComesBeforeABlurThatFlewOff) {
+  JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+                     CourseWith({SuitCoin(20, "suns", {330, 440})}), {20}));
+  const Json action = JudgeAndApply(
+      Shot(CourseWith({SuitCoin(20, "suns", {330, 440})}),
+           CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(28, "arms", {460, 330})}),
+           {27, 28}, {{28, 1}}, {27}));
+  EXPECT_EQ(action["player"], "Bob");
+  EXPECT_FALSE(action.contains("off_table"));
+  EXPECT_EQ(action["hit"], true);
+  EXPECT_EQ(Player(1)["penalties"], 0);
+}
+
 // The coin lifted from beside the hole by the one not teeing off.
 vision::ObservedPiece LiftedCoin(bool ann_tees_off) {
   return ann_tees_off ? SuitCoin(21, "arms", {490, 290}) : SuitCoin(20, "suns", {480, 310});

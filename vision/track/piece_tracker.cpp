@@ -1070,8 +1070,18 @@ bool PieceTracker::FlewOff(const Track& track) const {
   const PathSample& first = track.path.front();
   const PathSample& last = track.path.back();
   const double travelled = rules::Distance(first.position, last.position);
-  return travelled >= options_.edge_band_mm &&
-         travelled >= options_.flick_speed_mm_s * (last.time_s - first.time_s);
+  if (travelled < options_.edge_band_mm ||
+      travelled < options_.flick_speed_mm_s * (last.time_s - first.time_s))
+    return false;
+  // A flight runs away from where it started; an arm reaching in over the table and drawing
+  // back out comes back first (held-out Ppolf seed 76: in 220 mm, then out past the edge).
+  double farthest = 0;
+  for (const PathSample& sample : track.path) {
+    const double out = rules::Distance(sample.position, first.position);
+    if (out < farthest - options_.still_blur_mm) return false;
+    farthest = std::max(farthest, out);
+  }
+  return true;
 }
 
 bool PieceTracker::AtStillBlur(const ObservedPiece& piece, double time_s) {

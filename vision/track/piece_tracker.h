@@ -195,7 +195,7 @@ class PieceTracker {
   // with nothing in its way.
   bool SlidOffTheEdge(const Track& track) const;
   // Whether `track`'s path in this shot is a flight: seen three times or more, across more
-  // than the edge band, at a flick's speed.
+  // than the edge band, at a flick's speed, ever farther from where it started.
   bool FlewOff(const Track& track) const;
   double Speed(const Track& track) const;
   ObservedPiece PieceAt(const Track& track, rules::Vec2 position) const;

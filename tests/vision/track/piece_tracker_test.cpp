@@ -511,6 +511,23 @@ TEST(PieceTrackerTest, ABlurNeverReadSeenFlyingOffTheTableIsAShot) {
   EXPECT_EQ(shot.left_table, shot.moved);
 }
 
+// Held-out Ppolf seed 76: after a flick the player's arm, found as a blob and not as a hand,
+// reached in over the table and drew back out past its edge, at a flick's speed. It came
+// back first: no flight, and no shot.
+TEST(PieceTrackerTest, ABlurThatCameInAndWentBackOutPastTheEdgeIsNoFlight) {
+  PieceTracker tracker(OnATable(600, 400));
+  BlurFeed feed(tracker);
+  while (feed.Time() < 0.3) feed.Detect({Tile({300, 200})});
+  for (const double x : {540.0, 480.0, 420.0, 480.0, 540.0, 590.0})
+    feed.Send(Blobs({{x, 100}}, true));
+  for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true));
+  for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i)
+    feed.Send(Blobs({}, false));
+  ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
+  feed.Detect({Tile({300, 200})});
+  EXPECT_TRUE(Of(feed.Events(), Type::kShotEnded).empty());
+}
+
 // Held-out Ppolf seed 58: a coin rebounded off a tile, its track went on with a blob in its
 // old way and was lost from sight, and the coin's new blur, never read, flew off the table
 // from within the coin's reach. The blur was the coin: it left the table.
