@@ -416,15 +416,21 @@ TEST(SideBySideDetection, FindsAnUprightTouchingALyingOneWithOneOutlineMetTightl
                    false);
 }
 
+// Held-out Ice Boule seed 43's two small yellow uprights touching, turned as on its table,
+// the first at `at`.
+std::vector<sim::Body> Seed43Uprights(const PieceSet& set, cv::Vec2d at) {
+  const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", "small");
+  return {sim::MakeBody(look, set, at, 0.4455 * CV_PI / 180),
+          sim::MakeBody(look, set, at - cv::Vec2d(15.12, 9.52), -51.05 * CV_PI / 180)};
+}
+
 // Held-out Ice Boule seed 43: two small uprights of one colour touching (the table's places,
 // moved) pass for one medium lying pyramid whose outline holds, its silhouette overlapping
 // their blob loosely; tried as a pair too, the two explain it much better.
 TEST(SideBySideDetection, TwoUprightsThatPassForOneLyingPyramidAreTwo) {
   BareWoodTable scene(5, 40);
   const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", "small");
-  const std::vector<sim::Body> bodies = {
-      sim::MakeBody(look, scene.set, {702.86, 91.55}, 0.4455 * CV_PI / 180),
-      sim::MakeBody(look, scene.set, {687.74, 82.03}, -51.05 * CV_PI / 180)};
+  const std::vector<sim::Body> bodies = Seed43Uprights(scene.set, {702.86, 91.55});
   const cv::Mat image = scene.renderer.Render({look, look}, bodies, 0);
   const auto pyramids = [&](const Detection& detection) {
     std::vector<ObservedPiece> found;
@@ -449,9 +455,7 @@ TEST(SideBySideDetection, TwoUprightsThatPassForOneLyingPyramidAreTwo) {
 TEST(SideBySideDetection, TwoSmallUprightsAreFoundAsAPairOfOneSize) {
   BareWoodTable scene(7, 30);
   const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", "small");
-  const std::vector<sim::Body> bodies = {
-      sim::MakeBody(look, scene.set, {600, 240}, 0.4455 * CV_PI / 180),
-      sim::MakeBody(look, scene.set, {584.88, 230.48}, -51.05 * CV_PI / 180)};
+  const std::vector<sim::Body> bodies = Seed43Uprights(scene.set, {600, 240});
   const cv::Mat image = scene.renderer.Render({look, look}, bodies, 0);
   ExpectPyramidsAt(scene.detector.Detect(image), bodies, "small", true);
   DetectionOptions any_sizes;
@@ -466,9 +470,7 @@ TEST(SideBySideDetection, TwoSmallUprightsAreFoundAsAPairOfOneSize) {
 TEST(SideBySideDetection, APartTriesTheOtherPoseOfItsSize) {
   BareWoodTable scene(9, 10);
   const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", "small");
-  const std::vector<sim::Body> bodies = {
-      sim::MakeBody(look, scene.set, {300, 200}, 0.4455 * CV_PI / 180),
-      sim::MakeBody(look, scene.set, {284.88, 190.48}, -51.05 * CV_PI / 180)};
+  const std::vector<sim::Body> bodies = Seed43Uprights(scene.set, {300, 200});
   const cv::Mat image = scene.renderer.Render({look, look}, bodies, 0);
   ExpectPyramidsAt(scene.detector.Detect(image), bodies, "small", true);
 }
