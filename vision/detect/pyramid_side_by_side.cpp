@@ -78,34 +78,23 @@ PyramidSideBySideHypothesis SearchPair(
     std::optional<size_t> only_size, const std::vector<PyramidShape>& shapes, const TopView& view,
     const PyramidPoseSearchOptions& pose_options, const PyramidSideBySideOptions& options) {
   PyramidSideBySideHypothesis pair;
-  // A part's best pose; its others (the other pose of its size first, then other sizes best
-  // first) are kept from the pair's last search.
-  std::vector<PyramidHypothesis> first_others;
-  std::vector<PyramidHypothesis> second_others;
-  const auto best_pose =
-      [&](std::vector<cv::Point2d> cells,
-          std::vector<PyramidHypothesis>* others) -> std::optional<PyramidHypothesis> {
-    if (cells.empty()) return std::nullopt;
-    const PyramidCandidate part = Part(candidate, std::move(cells));
-    std::vector<PyramidHypothesis> poses =
-        SearchPyramidPoses(part, shapes, view, pose_options, only_size);
-    if (poses.empty()) return std::nullopt;
-    const PyramidHypothesis best = poses.front();
-    others->clear();
-    // Of any sizes the leading few may leave out the other pose of the best's size.
-    if (!only_size) {
-      for (const PyramidHypothesis& pose :
-           SearchPyramidPoses(part, shapes, view, pose_options, best.size)) {
-        if (pose.placement.pose != best.placement.pose) others->push_back(pose);
-      }
-    }
-    for (size_t k = 1; k < poses.size(); ++k) {
-      if (only_size || poses[k].size != best.size) others->push_back(poses[k]);
-    }
-    return best;
+  // Each part (its cells) and its poses, best first, at its last search.
+  struct PartSearch {
+    PyramidCandidate part;
+    std::vector<PyramidHypothesis> poses;
   };
-  std::optional<PyramidHypothesis> first = best_pose(halves.first, &first_others);
-  std::optional<PyramidHypothesis> second = best_pose(halves.second, &second_others);
+  PartSearch first_search;
+  PartSearch second_search;
+  const auto best_pose = [&](std::vector<cv::Point2d> cells,
+                             PartSearch* search) -> std::optional<PyramidHypothesis> {
+    if (cells.empty()) return std::nullopt;
+    search->part = Part(candidate, std::move(cells));
+    search->poses = SearchPyramidPoses(search->part, shapes, view, pose_options, only_size);
+    if (search->poses.empty()) return std::nullopt;
+    return search->poses.front();
+  };
+  std::optional<PyramidHypothesis> first = best_pose(halves.first, &first_search);
+  std::optional<PyramidHypothesis> second = best_pose(halves.second, &second_search);
   // What `other`'s silhouette leaves of the blob.
   const auto left_by = [&](const PyramidHypothesis& other) {
     const PyramidSilhouette silhouette = Silhouette(other, shapes, view);
@@ -116,16 +105,32 @@ PyramidSideBySideHypothesis SearchPair(
     return cells;
   };
   for (int round = 0; round < options.rounds && first && second; ++round) {
-    first = best_pose(left_by(*second), &first_others);
-    if (first) second = best_pose(left_by(*first), &second_others);
+    first = best_pose(left_by(*second), &first_search);
+    if (first) second = best_pose(left_by(*first), &second_search);
   }
   if (!first || !second) return pair;
   pair.overlap = SideBySideOverlap(candidate, *first, *second, shapes, view, options);
   if (pair.overlap < 0) return pair;
+  // A part's other poses on its last cells: the other pose of its size first (of any sizes
+  // the leading few may leave it out), then other sizes, best first.
+  const auto others_of = [&](const PartSearch& search) {
+    const PyramidHypothesis& best = search.poses.front();
+    std::vector<PyramidHypothesis> others;
+    if (!only_size) {
+      for (const PyramidHypothesis& pose :
+           SearchPyramidPoses(search.part, shapes, view, pose_options, best.size)) {
+        if (pose.placement.pose != best.placement.pose) others.push_back(pose);
+      }
+    }
+    for (size_t k = 1; k < search.poses.size(); ++k) {
+      if (only_size || search.poses[k].size != best.size) others.push_back(search.poses[k]);
+    }
+    return others;
+  };
   pair.first = *first;
   pair.second = *second;
-  pair.first_others = std::move(first_others);
-  pair.second_others = std::move(second_others);
+  pair.first_others = others_of(first_search);
+  pair.second_others = others_of(second_search);
   return pair;
 }
 
