@@ -229,14 +229,24 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   // alone may favour another size or pose (a blurred blob shrinks, a lying pyramid's shadow
   // lengthens it): unless the best one fits well, the others are tried in order of overlap
   // and the first whose outline is met tightly takes the blob.
+  const auto tight_outline = [&](const PyramidFit& fit) {
+    return fit.tight_support >= options.tight_outline_min_share &&
+           fit.rms_mm <= options.tight_outline_max_rms_mm;
+  };
+  // The fit found an outline near the silhouette's pose (farther, it locked onto another).
+  const auto fitted_near = [&](const PyramidHypothesis& pose, const PyramidFit& fit) {
+    return fit.accepted && cv::norm(fit.placement.position_mm - pose.placement.position_mm) <=
+                               options.max_refit_shift_mm;
+  };
   const auto outline_holds = [&](const PyramidHypothesis& pose, const PyramidFit& fit,
                                  bool best_pose) {
-    if (!fit.accepted || cv::norm(fit.placement.position_mm - pose.placement.position_mm) >
-                             options.max_refit_shift_mm)
-      return false;
-    const bool tight = fit.tight_support >= options.tight_outline_min_share &&
-                       fit.rms_mm <= options.tight_outline_max_rms_mm;
-    return tight || (best_pose && pose.overlap >= options.min_single_overlap);
+    return fitted_near(pose, fit) &&
+           (tight_outline(fit) || (best_pose && pose.overlap >= options.min_single_overlap));
+  };
+  // Whether `fit` meets its outline clearly better than `held`, a loosely met one.
+  const auto clearly_better_outline = [&](const PyramidFit& fit, const PyramidFit& held) {
+    return fit.tight_support >= held.tight_support + options.better_outline.min_share_gain &&
+           fit.rms_mm <= held.rms_mm;
   };
   // A pyramid at a silhouette's pose, or at its outline fit's where that holds.
   const auto make_hit = [&](size_t colour, const PyramidHypothesis& pose, const PyramidFit& fit,
@@ -368,6 +378,26 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
         fit = std::move(trial);
       }
       if (fitted || (best_pose && pose.overlap >= options.min_unfitted_overlap)) break;
+    }
+    // The best silhouette lying, its outline met loosely: upright at its size, where that
+    // silhouette overlaps nearly as well and its outline is met clearly better, takes the
+    // blob (an upright pyramid on a table of its own colour loses its shaded faces to the
+    // table, and its lit ones read lying).
+    if (fitted && chosen == &poses[i].front() && chosen->placement.pose == PyramidPose::kLying &&
+        !tight_outline(fit)) {
+      const auto upright = std::find_if(poses[i].begin(), poses[i].end(), [&](const auto& pose) {
+        return pose.size == chosen->size && pose.placement.pose == PyramidPose::kUpright;
+      });
+      if (upright != poses[i].end() &&
+          upright->overlap >= std::max(options.min_overlap,
+                                       chosen->overlap - options.better_outline.overlap_margin)) {
+        PyramidFit trial = FitPyramid(context.frame, context.mapping, context.view,
+                                      shapes_[upright->size], upright->placement, options.fit);
+        if (fitted_near(*upright, trial) && clearly_better_outline(trial, fit)) {
+          chosen = &*upright;
+          fit = std::move(trial);
+        }
+      }
     }
     const PyramidHypothesis& best = *chosen;
     if (best.overlap < options.min_single_overlap && !fitted) {

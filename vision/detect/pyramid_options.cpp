@@ -44,6 +44,10 @@ void PyramidOptions::Check() const {
   Require(tight_outline_min_share >= 0 && tight_outline_min_share <= 1, "tight_outline_min_share",
           "in [0, 1]");
   Require(tight_outline_max_rms_mm >= 0, "tight_outline_max_rms_mm", "not negative");
+  Require(better_outline.overlap_margin >= 0 && better_outline.overlap_margin < 1,
+          "better_outline.overlap_margin", "in [0, 1)");
+  Require(better_outline.min_share_gain > 0 && better_outline.min_share_gain <= 1,
+          "better_outline.min_share_gain", "in (0, 1]");
   Require(max_refit_shift_mm > 0, "max_refit_shift_mm", "positive");
   Require(silhouette_sigma_cells > 0, "silhouette_sigma_cells", "positive");
   Require(model_sigma_mm >= 0 && model_sigma_mm < 5, "model_sigma_mm", "in [0, 5)");

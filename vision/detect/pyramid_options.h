@@ -31,6 +31,15 @@ struct PyramidOptions {
   // silhouette's best is taken only with its outline met so tightly.
   double tight_outline_min_share = 0.55;
   double tight_outline_max_rms_mm = 0.2;
+  // A best silhouette lying whose outline is met only loosely gives way to upright at its
+  // size where that silhouette overlaps the blob within `overlap_margin` of it and its outline
+  // is met clearly better: a share of tight rays at least `min_share_gain` higher, at no
+  // larger residual (a small upright pyramid on a table of its own colour, its shaded faces lost
+  // in the table, reads lying from its lit ones: Ice Boule seed 34's target).
+  struct BetterOutlineOptions {
+    double overlap_margin = 0.1;
+    double min_share_gain = 0.05;
+  } better_outline;
   // The outline fit's pose is taken when it lies within this of the silhouette's (mm);
   // farther, it locked onto something else and the silhouette's pose stands.
   double max_refit_shift_mm = 3;
