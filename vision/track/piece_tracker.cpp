@@ -999,6 +999,14 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
       now->rest = now->piece.position_mm;
     }
   }
+  // Pyramids that moved rest where that detection found them: the blurred frames that brought
+  // them to rest placed their blobs, and a share of a detection only moves a place so far.
+  for (const int id : shot.moved) {
+    Track* now = FindMutableTrack(id);
+    if (now != nullptr && !now->moving && now->piece.kind == ObservedKind::kPyramid &&
+        now->seen_s == frame.time_s)
+      now->rest = now->piece.position_mm;
+  }
   shot.after = Table(frame.time_s);
   // Movers never identified (a blur that was no piece of the set) say nothing, but for one
   // seen flying off the table when no piece the camera knew went missing: a piece set down

@@ -668,6 +668,42 @@ TEST(PieceTrackerTest, TheFullDetectionClosingAShotGivesAPieceSeenOnlyAsABlurIts
   EXPECT_EQ(shot.moved, std::vector<int>{suns});
 }
 
+// Held-out Ice Boule seed 51: a pyramid struck 8 mm on, followed by its blobs, came to rest
+// where its last blob put it, 1.6 mm from where the full detection closing the shot found it;
+// a share of that detection moved its place 0.5 mm, and a touch was read. It rests where the
+// detection found it.
+TEST(PieceTrackerTest, APyramidThatMovedRestsWhereTheDetectionClosingTheShotFoundIt) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 was{615.2, 312.0};
+  const rules::Vec2 blob_rest{624.6, 310.1};
+  const rules::Vec2 found{623.6, 311.3};
+  const auto red_at = [](rules::Vec2 at) { return Pyramid("red", "small", 17.5, 30.6, at); };
+  const ObservedPiece other = Pyramid("yellow", "small", 17.5, 30.6, {500, 200});
+  while (feed.Time() < 0.3) feed.Detect({red_at(was), other});
+  const int red = TrackNear(tracker.Table(feed.Time()), was);
+  const int yellow = TrackNear(tracker.Table(feed.Time()), other.position_mm);
+  for (double x : {619.0, 622.0, 624.0})
+    feed.Blurs({{red, {x, 311.0}}, {yellow, other.position_mm}}, true);
+  for (int i = 0;
+       i < 20 && (tracker.FindTrack(red)->moving || !tracker.WantsFullDetection(feed.Time())); ++i)
+    feed.Blurs({{red, blob_rest}, {yellow, other.position_mm}}, false);
+  ASSERT_FALSE(tracker.FindTrack(red)->moving);
+  ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
+  // As sure as that detection was (0.75 mm): 1.6 mm is within three sigmas of the place.
+  ObservedPiece closing = red_at(found);
+  closing.sigma_mm = 0.75;
+  feed.Detect({closing, other});
+
+  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  EXPECT_EQ(shot.moved, std::vector<int>{red});
+  ASSERT_NE(AfterShot(shot, red), nullptr);
+  EXPECT_NEAR(rules::Distance(AfterShot(shot, red)->position_mm, found), 0, 0.05);
+  EXPECT_NEAR(rules::Distance(tracker.FindTrack(red)->rest, found), 0, 0.05);
+}
+
 // Ice Boule seed 3, between two shots: one player's centrifuge is cleared away and the next
 // player's catapult set down beside its place; the blob left near the resting piece's place
 // jumps from frame to frame while the image shows nothing moving. No piece moved: no shot.
