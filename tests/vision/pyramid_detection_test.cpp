@@ -396,6 +396,7 @@ TEST(SideBySideDetection, FindsTwoUprightsOfOneColourCornerToSide) {
   const PieceDetector by_silhouettes = scene.DetectorWith(no_outline);
   expect_pair(by_silhouettes, false);
   no_outline.pyramids.side_by_side.silhouettes_alone_overlap = 1;
+  no_outline.pyramids.peel.enabled = false;  // peeled off, one outline suffices
   const PieceDetector outlines_needed = scene.DetectorWith(no_outline);
   expect_pair(outlines_needed, true);
 }
@@ -414,6 +415,7 @@ TEST(SideBySideDetection, FindsAnUprightTouchingALyingOneWithOneOutlineMetTightl
   ExpectPyramidsAt(scene.detector.Detect(image), {lying, upright}, "small", true);
   DetectionOptions both_outlines;  // one outline met is not enough
   both_outlines.pyramids.side_by_side.one_outline_overlap = 1;
+  both_outlines.pyramids.peel.enabled = false;  // peeled off, one outline suffices
   ExpectPyramidsAt(scene.DetectorWith(both_outlines).Detect(image), {lying, upright}, "small",
                    false);
 }
@@ -462,6 +464,7 @@ TEST(SideBySideDetection, TwoSmallUprightsAreFoundAsAPairOfOneSize) {
   ExpectPyramidsAt(scene.detector.Detect(image), bodies, "small", true);
   DetectionOptions any_sizes;
   any_sizes.pyramids.side_by_side.alike_pairs = false;
+  any_sizes.pyramids.peel.enabled = false;  // peeled off, the pair is found one by one
   ExpectPyramidsAt(scene.DetectorWith(any_sizes).Detect(image), bodies, "small", false);
 }
 
@@ -632,6 +635,45 @@ TEST(PyramidOptions, CheckNamesTheField) {
   DetectionOptions fragments;
   fragments.pyramids.candidates.min_fragment_share = 0.5;  // above min_area_share
   EXPECT_THROW(fragments.Check(), std::invalid_argument);
+}
+
+// Three pyramids of `look` touching at `places` (x, y mm, turn in degrees, lying), rendered on
+// `scene`'s table: found with the peeling, and none of them without it.
+void ExpectThreePeeledOff(BareTable& scene, const sim::PieceLook& look,
+                          const std::vector<std::tuple<double, double, double, bool>>& places) {
+  std::vector<sim::Body> bodies;
+  for (const auto& [x, y, turn_deg, lying] : places) {
+    bodies.push_back(sim::MakeBody(look, scene.set, {x, y}, turn_deg * CV_PI / 180));
+    bodies.back().lying = lying;
+  }
+  const cv::Mat image = scene.renderer.Render({look, look, look}, bodies, 0);
+  ExpectPyramidsAt(scene.detector.Detect(image), bodies, look.size, true);
+  DetectionOptions no_peel;
+  no_peel.pyramids.peel.enabled = false;
+  ExpectPyramidsAt(scene.DetectorWith(no_peel).Detect(image), bodies, look.size, false);
+}
+
+// Held-out Ice Boule seeds 55 and 39: three pyramids of one colour touching beside the target,
+// an upright one between two lying (the tables' places). Neither one pyramid nor two explain
+// their blob; peeled off one at a time, the one whose outline is met most tightly first, and
+// what it leaves explained again, all three are found.
+TEST(PeelDetection, ThreePyramidsOfOneColourTouchingArePeeledOffOneByOne) {
+  {
+    SCOPED_TRACE("seed 55's yellow medium pyramids");
+    BareTable scene(5, 30);
+    ExpectThreePeeledOff(scene, sim::PieceLook::Pyramid("yellow", "medium"),
+                         {{444.21, 266.99, 21.19, true},
+                          {457.10, 302.88, 115.70, false},
+                          {436.27, 298.12, 106.47, true}});
+  }
+  {
+    SCOPED_TRACE("seed 39's red large pyramids");
+    BareTable scene(3, 20);
+    ExpectThreePeeledOff(scene, sim::PieceLook::Pyramid("red", "large"),
+                         {{525.34, 374.12, 98.61, true},
+                          {502.99, 349.51, -124.43, false},
+                          {511.10, 311.85, -29.45, true}});
+  }
 }
 
 }  // namespace

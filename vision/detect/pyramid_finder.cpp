@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <deque>
+#include <limits>
 #include <opencv2/core/utility.hpp>
 #include <optional>
 #include <string>
@@ -12,6 +14,7 @@
 #include "vision/detect/pyramid_appearance.h"
 #include "vision/detect/pyramid_candidates.h"
 #include "vision/detect/pyramid_fit.h"
+#include "vision/detect/pyramid_peel.h"
 #include "vision/detect/pyramid_pose_search.h"
 #include "vision/detect/pyramid_side_by_side.h"
 
@@ -262,24 +265,24 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   };
   // A blob no single pyramid explains (none of its silhouettes is near its area) that two of
   // them could: not larger than two of the largest silhouettes.
-  const auto pair_sized = [&](size_t i) {
+  const auto pair_sized = [&](const PyramidCandidate& blob) {
     double largest = 0;
     for (const PyramidShape& shape : shapes_) {
       for (const PyramidPose pose : {PyramidPose::kUpright, PyramidPose::kLying}) {
         PyramidPlacement placement;
         placement.pose = pose;
-        placement.position_mm = blobs[i].centroid_mm;
+        placement.position_mm = blob.centroid_mm;
         largest = std::max(largest,
                            SilhouetteOf(PyramidVertices(shape, placement), context.view).AreaMm2());
       }
     }
-    const double ratio = blobs[i].AreaMm2() / std::max(largest, 1e-9);
+    const double ratio = blob.AreaMm2() / std::max(largest, 1e-9);
     return ratio <= 2 * options.pose_search.max_area_ratio;
   };
   // Two pyramids side by side as `pair` shows them, where the blob's single one (or nested
   // pair) that overlaps it `refused_overlap` is refused: added to the hits (true) when their
   // outlines or silhouettes say so; each is as sure as the pair's overlap.
-  const auto take_pair = [&](size_t i, const PyramidSideBySideHypothesis& pair,
+  const auto take_pair = [&](const PyramidCandidate& blob, const PyramidSideBySideHypothesis& pair,
                              double refused_overlap) {
     const bool silhouettes_suffice =
         pair.overlap >= options.side_by_side.silhouettes_alone_overlap &&
@@ -316,9 +319,8 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     std::vector<Part>* parts = &best;
     double overlap = pair.overlap;
     if (switched[0].pose != best[0].pose || switched[1].pose != best[1].pose) {
-      const double switched_overlap =
-          SideBySideOverlap(blobs[i], *switched[0].pose, *switched[1].pose, shapes_, context.view,
-                            options.side_by_side);
+      const double switched_overlap = SideBySideOverlap(
+          blob, *switched[0].pose, *switched[1].pose, shapes_, context.view, options.side_by_side);
       if (switched_overlap >= 0 &&
           switched_overlap >= pair.overlap - options.side_by_side.max_switch_loss) {
         parts = &switched;
@@ -333,43 +335,100 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
         overlap >= refused_overlap + options.side_by_side.one_outline_gain;
     if (!outlines_met && !silhouettes_suffice && !one_outline_suffices) return false;
     for (const Part& part : *parts) {
-      PyramidHit hit = make_hit(blobs[i].colour, *part.pose, part.fit,
+      PyramidHit hit = make_hit(blob.colour, *part.pose, part.fit,
                                 part.tight && outline_holds(*part.pose, part.fit, true));
       hit.overlap = overlap;
       hits.push_back(hit);
     }
     return true;
   };
-  // Two pyramids side by side where the blob's single one is refused: the best pair taken.
-  const auto side_by_side = [&](size_t i, double refused_overlap) {
-    if (singles[i].overlap < options.side_by_side.min_single_overlap &&
-        !(singles[i].overlap < 0 && pair_sized(i)))
+  // Two pyramids side by side where the blob's single one (`single` overlap, -1: none
+  // plausible) is refused: the best pair taken.
+  const auto side_by_side = [&](const PyramidCandidate& blob, double single,
+                                double refused_overlap) {
+    if (single < options.side_by_side.min_single_overlap && !(single < 0 && pair_sized(blob)))
       return false;
     for (const PyramidSideBySideHypothesis& pair : SearchSideBySidePoses(
-             blobs[i], shapes_, context.view, options.pose_search, options.side_by_side)) {
+             blob, shapes_, context.view, options.pose_search, options.side_by_side)) {
       if (pair.overlap >= options.min_side_by_side_overlap &&
           pair.overlap >= refused_overlap + options.min_side_by_side_gain &&
-          take_pair(i, pair, refused_overlap))
+          take_pair(blob, pair, refused_overlap))
         return true;
     }
     return false;
   };
+  // A blob to explain (found, or left where others were peeled off one) and its best single
+  // pyramids' poses.
+  struct Blob {
+    PyramidCandidate cells;
+    std::vector<PyramidHypothesis> poses;
+    int peeled = 0;                      // pyramids peeled off the blob it is left of ...
+    std::vector<rules::Polygon> beside;  // ... and their footprints
+  };
+  std::deque<Blob> queue;
   for (size_t i = 0; i < blobs.size(); ++i) {
-    if (used[i]) continue;
-    if (singles[i].overlap < options.min_overlap) {
-      if (side_by_side(i, single_overlap(i))) continue;
-      context.Reject(ObservedKind::kPyramid, "fit",
-                     "no pyramid's silhouette fits the blob (best overlap " +
-                         TwoDecimals(singles[i].overlap) + ")",
-                     blobs[i].centroid_mm);
-      continue;
+    if (!used[i]) queue.push_back({blobs[i], std::move(poses[i]), 0, {}});
+  }
+  double smallest_silhouette = std::numeric_limits<double>::infinity();
+  for (const PyramidShape& shape : shapes_) {
+    PyramidPlacement placement;
+    smallest_silhouette =
+        std::min(smallest_silhouette,
+                 SilhouetteOf(PyramidVertices(shape, placement), context.view).AreaMm2());
+  }
+  // The pyramid whose outline is met most tightly peeled off a blob that neither one nor two
+  // explain, and the rest of the blob queued (true when one was).
+  const auto peel = [&](const Blob& blob) {
+    const PyramidPeelOptions& peel_options = options.peel;
+    if (!peel_options.enabled || blob.peeled >= peel_options.max_peeled) return false;
+    std::optional<std::pair<PyramidHypothesis, PyramidFit>> best;
+    for (const PyramidHypothesis& pose :
+         PeelCandidates(blob.cells, shapes_, context.view, options.pose_search,
+                        options.side_by_side, peel_options)) {
+      if (SilhouetteCover(blob.cells, shapes_[pose.size], pose.placement, context.view) <
+          peel_options.min_cover)
+        continue;
+      PyramidFit fit = FitPyramid(context.frame, context.mapping, context.view, shapes_[pose.size],
+                                  pose.placement, options.fit);
+      if (fitted_near(pose, fit) && fit.tight_support >= peel_options.min_tight_share &&
+          (!best || fit.Score() > best->second.Score()))
+        best.emplace(pose, std::move(fit));
     }
-    const PyramidHypothesis* chosen = &poses[i].front();
+    if (!best) return false;
+    const auto& [pose, fit] = *best;
+    hits.push_back(make_hit(blob.cells.colour, pose, fit, true));
+    std::vector<rules::Polygon> beside = blob.beside;
+    beside.push_back(PyramidFootprint(shapes_[pose.size], fit.placement));
+    const PyramidSilhouette taken =
+        SilhouetteOf(PyramidVertices(shapes_[pose.size], fit.placement), context.view);
+    // What is left smaller than any pyramid's silhouette could show is its shading's rim.
+    for (PyramidCandidate& rest : BlobRemainder(
+             blob.cells, taken, options.pose_search.min_area_ratio * smallest_silhouette)) {
+      std::vector<PyramidHypothesis> rest_poses =
+          SearchPyramidPoses(rest, shapes_, context.view, options.pose_search);
+      queue.push_back({std::move(rest), std::move(rest_poses), blob.peeled + 1, beside});
+    }
+    return true;
+  };
+  // Explains a blob: adds its pyramids to the hits, queues what is left where one is peeled
+  // off, or rejects it.
+  const auto explain = [&](const Blob& item) {
+    const PyramidCandidate& blob = item.cells;
+    const double single = item.poses.empty() ? -1 : item.poses.front().overlap;
+    if (single < options.min_overlap) {
+      if (side_by_side(blob, single, std::max(single, 0.0)) || peel(item)) return;
+      context.Reject(
+          ObservedKind::kPyramid, "fit",
+          "no pyramid's silhouette fits the blob (best overlap " + TwoDecimals(single) + ")",
+          blob.centroid_mm);
+      return;
+    }
+    const PyramidHypothesis* chosen = &item.poses.front();
     PyramidFit fit;
     bool fitted = false;
-    for (const PyramidHypothesis& pose : poses[i]) {
+    for (const PyramidHypothesis& pose : item.poses) {
       if (pose.overlap < options.min_overlap) break;
-      const bool best_pose = &pose == &poses[i].front();
+      const bool best_pose = &pose == &item.poses.front();
       PyramidFit trial = FitPyramid(context.frame, context.mapping, context.view,
                                     shapes_[pose.size], pose.placement, options.fit);
       fitted = outline_holds(pose, trial, best_pose);
@@ -383,12 +442,13 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     // silhouette overlaps nearly as well and its outline is met clearly better, takes the
     // blob (an upright pyramid on a table of its own colour loses its shaded faces to the
     // table, and its lit ones read lying).
-    if (fitted && chosen == &poses[i].front() && chosen->placement.pose == PyramidPose::kLying &&
+    if (fitted && chosen == &item.poses.front() && chosen->placement.pose == PyramidPose::kLying &&
         !tight_outline(fit)) {
-      const auto upright = std::find_if(poses[i].begin(), poses[i].end(), [&](const auto& pose) {
-        return pose.size == chosen->size && pose.placement.pose == PyramidPose::kUpright;
-      });
-      if (upright != poses[i].end() &&
+      const auto upright =
+          std::find_if(item.poses.begin(), item.poses.end(), [&](const auto& pose) {
+            return pose.size == chosen->size && pose.placement.pose == PyramidPose::kUpright;
+          });
+      if (upright != item.poses.end() &&
           upright->overlap >= std::max(options.min_overlap,
                                        chosen->overlap - options.better_outline.overlap_margin)) {
         PyramidFit trial = FitPyramid(context.frame, context.mapping, context.view,
@@ -401,7 +461,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     }
     const PyramidHypothesis& best = *chosen;
     if (best.overlap < options.min_single_overlap && !fitted) {
-      if (side_by_side(i, best.overlap)) continue;
+      if (side_by_side(blob, single, best.overlap) || peel(item)) return;
       context.Reject(ObservedKind::kPyramid, "fit",
                      "silhouette fits the blob loosely (overlap " + TwoDecimals(best.overlap) +
                          ") and the outline not tightly (" +
@@ -409,46 +469,68 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
                                              ", rms " + TwoDecimals(fit.rms_mm) + " mm"
                                        : fit.reason) +
                          ")",
-                     blobs[i].centroid_mm);
-      continue;
+                     blob.centroid_mm);
+      return;
     }
-    const PyramidHit hit = make_hit(blobs[i].colour, best, fit, fitted);
+    const PyramidHit hit = make_hit(blob.colour, best, fit, fitted);
     if (!hit.outline_fitted && hit.overlap < options.min_unfitted_overlap) {
       // An outline no single pyramid has, of a blob a single one overlaps loosely: two of
       // one size nested, whose silhouette is a single one's raised a fifth higher, or two
       // side by side.
       std::optional<std::pair<PyramidStackHypothesis, double>> nested;
       if (options.nested_alike_pairs) {
-        nested = same_colour_pair(blobs[i]);
+        nested = same_colour_pair(blob);
         if (nested->second < options.min_same_colour_stack_overlap ||
             nested->second < hit.overlap - options.nested_alike_slack)
           nested.reset();
       }
-      if (side_by_side(i, nested ? std::max(hit.overlap, nested->second) : hit.overlap)) continue;
+      if (side_by_side(blob, single, nested ? std::max(hit.overlap, nested->second) : hit.overlap))
+        return;
       if (nested) {
-        add_stack(nested->first, blobs[i].colour, blobs[i].colour);
-        continue;
+        add_stack(nested->first, blob.colour, blob.colour);
+        return;
       }
       // Where a piece was seen to come to rest, its silhouette alone says what it is.
-      if (context.NearExpected(Vec(blobs[i].centroid_mm)) &&
+      if (context.NearExpected(Vec(blob.centroid_mm)) &&
           hit.overlap >= options.min_expected_overlap) {
         hits.push_back(hit);
-        continue;
+        return;
       }
+      if (peel(item)) return;
       context.Reject(ObservedKind::kPyramid, "fit",
                      (fit.accepted ? std::string("outline fit left the silhouette") : fit.reason) +
                          " (overlap " + TwoDecimals(hit.overlap) + ", support " +
                          TwoDecimals(fit.support) + ", tight share " +
                          TwoDecimals(fit.tight_support) + ")",
                      hit.placement.position_mm);
-      continue;
+      return;
     }
     // A single pyramid whose outline holds but whose silhouette leaves much of its blob
     // unexplained may be two side by side, whose joint outline passes for a larger lying one.
     if (hit.outline_fitted && hit.overlap < options.side_by_side.recheck_fitted_below &&
-        side_by_side(i, hit.overlap + options.side_by_side.fitted_single_margin))
-      continue;
+        side_by_side(blob, single, hit.overlap + options.side_by_side.fitted_single_margin))
+      return;
     hits.push_back(hit);
+  };
+  for (; !queue.empty(); queue.pop_front()) {
+    const Blob& item = queue.front();
+    const size_t first_hit = hits.size();
+    explain(item);
+    // Solid pyramids do not pass into those peeled off beside them: where the rest of a blob
+    // is explained so, it is not.
+    const auto passes_into_peeled = [&](const PyramidHit& hit) {
+      const rules::Polygon footprint = PyramidFootprint(shapes_[hit.size], hit.placement);
+      return std::any_of(item.beside.begin(), item.beside.end(), [&](const rules::Polygon& other) {
+        return FootprintOverlap(footprint, other) > options.peel.max_footprint_overlap;
+      });
+    };
+    if (std::any_of(hits.begin() + static_cast<std::ptrdiff_t>(first_hit), hits.end(),
+                    passes_into_peeled)) {
+      hits.resize(first_hit);
+      context.Reject(ObservedKind::kPyramid, "fit",
+                     "what is left of a blob peeled off passes into the pyramid taken from it",
+                     item.cells.centroid_mm);
+    }
   }
 
   context.timer.Start("refine");

@@ -90,6 +90,14 @@ void PyramidOptions::Check() const {
           "in (0, 1]");
   Require(min_side_by_side_gain >= 0 && min_side_by_side_gain < 1, "min_side_by_side_gain",
           "in [0, 1)");
+  Require(peel.max_parts >= 2 && peel.max_parts <= 4, "peel.max_parts", "in 2..4");
+  Require(peel.pose_choices >= 1 && peel.pose_choices <= 4, "peel.pose_choices", "in 1..4");
+  Require(peel.min_tight_share > 0 && peel.min_tight_share <= 1, "peel.min_tight_share",
+          "in (0, 1]");
+  Require(peel.min_cover > 0 && peel.min_cover <= 1, "peel.min_cover", "in (0, 1]");
+  Require(peel.max_peeled >= 1 && peel.max_peeled <= 5, "peel.max_peeled", "in 1..5");
+  Require(peel.max_footprint_overlap >= 0 && peel.max_footprint_overlap <= 1,
+          "peel.max_footprint_overlap", "in [0, 1]");
   Require(min_same_colour_stack_gain >= 0 && min_same_colour_stack_gain < 1,
           "min_same_colour_stack_gain", "in [0, 1)");
   Require(appearance_max_base_px >= 0, "appearance_max_base_px", "not negative");

@@ -4,6 +4,7 @@
 #include "vision/detect/pyramid_candidates.h"
 #include "vision/detect/pyramid_colours.h"
 #include "vision/detect/pyramid_fit.h"
+#include "vision/detect/pyramid_peel.h"
 #include "vision/detect/pyramid_pose_search.h"
 #include "vision/detect/pyramid_side_by_side.h"
 #include "vision/detect/pyramid_stack.h"
@@ -88,6 +89,9 @@ struct PyramidOptions {
   PyramidSideBySideOptions side_by_side;
   double min_side_by_side_overlap = 0.7;
   double min_side_by_side_gain = 0.05;
+  // A blob that neither one nor two explain: the pyramids whose outlines are met tightly
+  // peeled off it one by one.
+  PyramidPeelOptions peel;
   // A blob where the caller saw a piece come to rest (DetectionOptions::expected_reach_mm)
   // is taken at its silhouette's pose when that overlaps it at least this much, though its
   // outline is not seen well enough to take it elsewhere: a tracker followed a piece there.

@@ -80,11 +80,29 @@ struct PyramidSideBySideHypothesis {
   std::vector<PyramidHypothesis> second_others;
 };
 
+// The area two convex footprints share, per the smaller one's area.
+double FootprintOverlap(const rules::Polygon& a, const rules::Polygon& b);
+
 // How well two pyramids side by side explain the blob: the intersection over union of their
 // silhouettes' union with it; -1 where their footprints overlap more than solids can.
 double SideBySideOverlap(const PyramidCandidate& candidate, const PyramidHypothesis& first,
                          const PyramidHypothesis& second, const std::vector<PyramidShape>& shapes,
                          const TopView& view, const PyramidSideBySideOptions& options);
+
+// Several pyramids of one colour side by side in one blob, and how well the union of their
+// silhouettes overlaps it.
+struct PyramidGroupHypothesis {
+  std::vector<PyramidHypothesis> parts;
+  double overlap = -1;
+  // Each one's leading poses on the cells the others leave, best first (`parts` the first).
+  std::vector<std::vector<PyramidHypothesis>> part_poses;
+};
+
+// How well pyramids side by side explain the blob: the intersection over union of their
+// silhouettes' union with it; -1 where two footprints overlap more than solids can.
+double GroupOverlap(const PyramidCandidate& candidate, const std::vector<PyramidHypothesis>& parts,
+                    const std::vector<PyramidShape>& shapes, const TopView& view,
+                    const PyramidSideBySideOptions& options);
 
 // Splits the blob in two (two-means from its principal axis), finds each half's best pose,
 // and lets each pyramid explain what the other's silhouette leaves of the blob, in turn: of
@@ -94,5 +112,15 @@ double SideBySideOverlap(const PyramidCandidate& candidate, const PyramidHypothe
 std::vector<PyramidSideBySideHypothesis> SearchSideBySidePoses(
     const PyramidCandidate& candidate, const std::vector<PyramidShape>& shapes, const TopView& view,
     const PyramidPoseSearchOptions& pose_options, const PyramidSideBySideOptions& options);
+
+// Splits the blob into `count` parts (k-means from the farthest cells), finds each part's best
+// pose and lets each pyramid explain what the others' silhouettes leave, in turn: of any sizes
+// and (PyramidSideBySideOptions::alike_pairs) all of one size, for each size. The groups
+// found, each part with its leading `pose_choices` poses, best overlap first (all of one size
+// ahead of others up to `alike_pair_margin` better).
+std::vector<PyramidGroupHypothesis> SearchGroupPoses(
+    const PyramidCandidate& candidate, size_t count, const std::vector<PyramidShape>& shapes,
+    const TopView& view, const PyramidPoseSearchOptions& pose_options,
+    const PyramidSideBySideOptions& options, size_t pose_choices);
 
 }  // namespace tabref::vision
