@@ -381,6 +381,9 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   const auto peel = [&](const Blob& blob) {
     const PyramidPeelOptions& peel_options = options.peel;
     if (!peel_options.enabled || blob.peeled >= peel_options.max_peeled) return false;
+    // Too small to hold a pyramid and what is left of another beside it.
+    if (blob.cells.AreaMm2() < (1 + options.pose_search.min_area_ratio) * smallest_silhouette)
+      return false;
     std::optional<std::pair<PyramidHypothesis, PyramidFit>> best;
     for (const PyramidHypothesis& pose :
          PeelCandidates(blob.cells, shapes_, context.view, options.pose_search,
