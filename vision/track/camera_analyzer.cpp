@@ -510,14 +510,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     const double gate = tracker.Options().rest_gate_mm;
     // Detections no track expects: pieces that moved unseen, maybe one the tracker still
     // thinks is at its old place.
-    std::vector<ObservedPiece> unexpected;
-    for (const ObservedPiece& piece : out.pieces) {
-      const bool expected = std::any_of(tracks.begin(), tracks.end(), [&](const Track& track) {
-        const rules::Vec2 at = track.moving ? track.piece.position_mm : track.rest;
-        return rules::Distance(piece.position_mm, at) < gate;
-      });
-      if (!expected) unexpected.push_back(piece);
-    }
+    const std::vector<ObservedPiece> unexpected = UnexpectedPieces(out.pieces, tracks, gate);
     for (const Track& track : tracks) {
       if (track.hidden || under_hand(track.rest)) continue;
       const rules::Vec2 at = track.moving ? track.piece.position_mm : track.rest;
@@ -730,6 +723,23 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
   UpdateBackground(view, change_prev);
   timer.Stop();
   return out;
+}
+
+std::vector<ObservedPiece> UnexpectedPieces(const std::vector<ObservedPiece>& found,
+                                            const std::vector<Track>& tracks, double gate_mm) {
+  std::vector<ObservedPiece> unexpected;
+  for (const ObservedPiece& piece : found) {
+    const bool expected = std::any_of(tracks.begin(), tracks.end(), [&](const Track& track) {
+      const bool other_pyramid = piece.kind == ObservedKind::kPyramid && track.Identified() &&
+                                 piece.colour && track.piece.colour &&
+                                 *piece.colour != *track.piece.colour;
+      const rules::Vec2 at = track.moving ? track.piece.position_mm : track.rest;
+      return track.piece.kind == piece.kind && !other_pyramid &&
+             rules::Distance(piece.position_mm, at) < gate_mm;
+    });
+    if (!expected) unexpected.push_back(piece);
+  }
+  return unexpected;
 }
 
 }  // namespace tabref::vision

@@ -180,4 +180,11 @@ class CameraAnalyzer {
   bool reset_background_ = true;
 };
 
+// The detected pieces no track expects within `gate_mm` of where it rests (or is, moving):
+// pieces that moved unseen. A track expects only pieces of its kind, and a pyramid track of
+// a known colour only pyramids of that colour (its blurs may have followed the pyramid it
+// struck: held-out Ice Boule seed 58's pushed target).
+std::vector<ObservedPiece> UnexpectedPieces(const std::vector<ObservedPiece>& found,
+                                            const std::vector<Track>& tracks, double gate_mm);
+
 }  // namespace tabref::vision

@@ -281,6 +281,39 @@ TEST(CameraAnalyzerTest, APyramidComeToRestBesideAnotherLeavesItsPlaceNotVacated
   EXPECT_LT(rules::Distance(kept->rest, {target_at[0], target_at[1]}), 2.0);
 }
 
+Track RestingTrack(ObservedKind kind, std::optional<std::string> colour, rules::Vec2 rest) {
+  Track track;
+  track.piece.kind = kind;
+  track.piece.colour = colour;
+  if (colour) track.identity_votes["seen"] = 1;
+  track.rest = rest;
+  track.piece.position_mm = rest;
+  return track;
+}
+
+// Held-out Ice Boule seed 58: the projectile struck a red pyramid into the green target,
+// which was pushed 6.4 mm; the red one's blurs followed the target's blob and left its track
+// 5 mm from the target's new place. The detection closing the shot found the target there:
+// no red pyramid's, so a piece that moved unseen, and the target was not kept at its old
+// place (it was, and its end was scored from there).
+TEST(UnexpectedPiecesTest, APyramidIsExpectedOnlyByATrackOfItsColour) {
+  ObservedPiece target;
+  target.kind = ObservedKind::kPyramid;
+  target.colour = "green";
+  target.position_mm = {394.7, 174.6};
+  const Track red = RestingTrack(ObservedKind::kPyramid, "red", {398.9, 171.4});
+  const Track green_far = RestingTrack(ObservedKind::kPyramid, "green", {389.7, 178.8});
+  EXPECT_EQ(UnexpectedPieces({target}, {red, green_far}, 6).size(), 1u);
+  // Its own colour's track near enough, or a blur that never said what it was, expects it.
+  const Track green_near = RestingTrack(ObservedKind::kPyramid, "green", {392.0, 176.0});
+  EXPECT_TRUE(UnexpectedPieces({target}, {red, green_near}, 6).empty());
+  const Track blur = RestingTrack(ObservedKind::kPyramid, std::nullopt, {398.9, 171.4});
+  EXPECT_TRUE(UnexpectedPieces({target}, {blur}, 6).empty());
+  // A coin's track expects no pyramid.
+  const Track coin = RestingTrack(ObservedKind::kCoin, std::nullopt, {394.7, 174.6});
+  EXPECT_EQ(UnexpectedPieces({target}, {coin}, 6).size(), 1u);
+}
+
 sim::PieceLook FaceUpTile(const std::string& suit, const std::string& rank) {
   sim::PieceLook look;
   look.kind = sim::PieceKind::kTile;
