@@ -304,13 +304,6 @@ std::vector<PyramidGroupHypothesis> SearchGroupPoses(
       if (alike.overlap >= 0) groups.push_back(std::move(alike));
     }
   }
-  const auto preference = [&](const PyramidGroupHypothesis& group) {
-    return group.overlap + (alike_size(group) ? options.alike_pair_margin : 0);
-  };
-  std::stable_sort(groups.begin(), groups.end(),
-                   [&](const PyramidGroupHypothesis& a, const PyramidGroupHypothesis& b) {
-                     return preference(a) > preference(b);
-                   });
   return groups;
 }
 

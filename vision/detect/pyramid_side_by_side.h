@@ -116,8 +116,7 @@ std::vector<PyramidSideBySideHypothesis> SearchSideBySidePoses(
 // Splits the blob into `count` parts (k-means from the farthest cells), finds each part's best
 // pose and lets each pyramid explain what the others' silhouettes leave, in turn: of any sizes
 // and (PyramidSideBySideOptions::alike_pairs) all of one size, for each size. The groups
-// found, each part with its leading `pose_choices` poses, best overlap first (all of one size
-// ahead of others up to `alike_pair_margin` better).
+// found (footprints that overlap are none), each part with its leading `pose_choices` poses.
 std::vector<PyramidGroupHypothesis> SearchGroupPoses(
     const PyramidCandidate& candidate, size_t count, const std::vector<PyramidShape>& shapes,
     const TopView& view, const PyramidPoseSearchOptions& pose_options,
