@@ -387,25 +387,6 @@ int main(int argc, char** argv) {
       std::printf("seed %d: %s, %.1f ms, coins %d/%d found, %d false\n", args.first_seed + i,
                   ToString(scene.layout.material).data(), detection.TotalMs(), coins.found,
                   coins.truths, coins.false_positives);
-      for (const std::string& miss : coins.misses) std::printf("   missed %s\n", miss.c_str());
-      for (const ObservedPiece& piece : detection.pieces) {
-        std::string near = "nothing";
-        double nearest = 1e9;
-        for (const TruthPiece& t : truth) {
-          const double d = tabref::rules::Distance(t.piece.position_mm, piece.position_mm);
-          if (d < nearest) {
-            nearest = d;
-            near = t.description;
-          }
-        }
-        if (nearest > 6)
-          std::printf("   false %s at (%.0f, %.0f), %.0f mm from %s, confidence %.2f\n",
-                      ToString(piece.kind), piece.position_mm.x, piece.position_mm.y, nearest,
-                      near.c_str(), piece.confidence);
-      }
-      const KindScore& tiles = score.kinds[ObservedKind::kTile];
-      std::printf("   tiles %d/%d found, %d false\n", tiles.found, tiles.truths,
-                  tiles.false_positives);
       const auto print_misses = [&](ObservedKind kind) {
         for (const TruthPiece& piece : truth) {
           if (piece.piece.kind != kind || !piece.Expected()) continue;
@@ -433,6 +414,25 @@ int main(int argc, char** argv) {
           }
         }
       };
+      print_misses(ObservedKind::kCoin);
+      for (const ObservedPiece& piece : detection.pieces) {
+        std::string near = "nothing";
+        double nearest = 1e9;
+        for (const TruthPiece& t : truth) {
+          const double d = tabref::rules::Distance(t.piece.position_mm, piece.position_mm);
+          if (d < nearest) {
+            nearest = d;
+            near = t.description;
+          }
+        }
+        if (nearest > 6)
+          std::printf("   false %s at (%.0f, %.0f), %.0f mm from %s, confidence %.2f\n",
+                      ToString(piece.kind), piece.position_mm.x, piece.position_mm.y, nearest,
+                      near.c_str(), piece.confidence);
+      }
+      const KindScore& tiles = score.kinds[ObservedKind::kTile];
+      std::printf("   tiles %d/%d found, %d false\n", tiles.found, tiles.truths,
+                  tiles.false_positives);
       print_misses(ObservedKind::kTile);
       const KindScore& pyramids = score.kinds[ObservedKind::kPyramid];
       std::printf("   pyramids %d/%d found, %d false\n", pyramids.found, pyramids.truths,

@@ -49,6 +49,9 @@ int SquareUnder(const calibration::TableMapping& mapping, const cv::Point2d& cen
   return -1;
 }
 
+// How well a fit meets its rim, to choose between fits of one coin.
+double FitQuality(const CoinFit& fit) { return fit.support - 2 * fit.rms_mm; }
+
 // A coin's position, its 1-sigma (fit, calibration, model, unseen rim) and footprint from
 // its rim fitted with the top at `top_mm`.
 ObservedPiece Measured(const FrameContext& context, const CoinFit& fit, double top_mm) {
@@ -112,13 +115,19 @@ FittedCandidate FitCandidate(const FrameContext& context, const CoinCandidate& c
   };
   const auto try_again = [&](CoinFit& fit, const CoinFitOptions& fit_options) {
     CoinFit again = fit_with(fit_options);
-    if (again.accepted) fit = std::move(again);
+    if (again.accepted && (!fit.accepted || FitQuality(again) > FitQuality(fit)))
+      fit = std::move(again);
   };
   CoinFit fit = fit_with(context.options.coin_fit);
   const double second_reach = context.options.coin_second_reach_mm;
-  if (!fit.accepted && fit.support < context.options.coin_fit.min_support &&
-      second_reach > context.options.coin_fit.align_reach_mm) {
-    CoinFitOptions wider = context.options.coin_fit;
+  // Rejected because the rim was not where the first alignment looked, or accepted on little.
+  const CoinFitOptions& usual = context.options.coin_fit;
+  const bool rim_elsewhere =
+      fit.support < usual.min_support || fit.tight_support < usual.min_tight_support;
+  const bool weak =
+      fit.accepted ? fit.support < context.options.coin_recheck_support : rim_elsewhere;
+  if (weak && second_reach > usual.align_reach_mm) {
+    CoinFitOptions wider = usual;
     wider.align_reach_mm = second_reach;
     try_again(fit, wider);
   }
@@ -196,7 +205,7 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
   context.timer.Start("dedupe");
   // Two candidates of one coin converge on the same rim; keep the better fit.
   std::sort(hits.begin(), hits.end(), [](const CoinHit& a, const CoinHit& b) {
-    return a.fit.support - 2 * a.fit.rms_mm > b.fit.support - 2 * b.fit.rms_mm;
+    return FitQuality(a.fit) > FitQuality(b.fit);
   });
   std::vector<CoinHit> coins;
   for (CoinHit& hit : hits) {

@@ -27,6 +27,8 @@ void DetectionOptions::Check() const {
           "in (0, 1]");
   Require(coin_second_reach_mm >= 0 && coin_second_reach_mm <= 10, "coin_second_reach_mm",
           "in 0..10");
+  Require(coin_recheck_support >= 0 && coin_recheck_support <= 1, "coin_recheck_support",
+          "in [0, 1]");
   Require(model_sigma_mm >= 0 && model_sigma_mm < 5, "model_sigma_mm", "in [0, 5)");
   Require(unseen_rim_sigma_mm >= 0 && unseen_rim_sigma_mm < 10, "unseen_rim_sigma_mm",
           "in [0, 10)");

@@ -24,6 +24,11 @@ struct DetectionOptions {
   // into a pale table, the votes come from the near side's wall and shadow and put the
   // candidate 2.5-4 mm toward the camera, beyond the first alignment's reach.
   double coin_second_reach_mm = 3.6;
+  // A fit accepted on fewer rays than this share is fitted again with that wide alignment too
+  // and the better fit kept: the first alignment, short of the rim, can settle on a circle
+  // that half meets the rim and half the wall's foot or the face's art (pale laminate, far
+  // cameras: 3.3-4.4 mm off, its face then unread).
+  double coin_recheck_support = 0.7;
   // How far the frame's measured rim radius may differ from the set's coin radius (mm).
   double max_rim_offset_mm = 0.6;
   // Position uncertainty the fit residuals do not show (lens model, shading, rim wear),
