@@ -438,6 +438,10 @@ int main(int argc, char** argv) {
       std::printf("   pyramids %d/%d found, %d false\n", pyramids.found, pyramids.truths,
                   pyramids.false_positives);
       print_misses(ObservedKind::kPyramid);
+      for (const auto& [kind, kind_score] : score.kinds) {
+        for (const std::string& confusion : kind_score.confusions)
+          std::printf("   confused %s\n", confusion.c_str());
+      }
       for (const auto& rejected : detection.rejected) {
         if (rejected.stage != "fit" || rejected.kind != ObservedKind::kCoin) continue;
         for (const TruthPiece& piece : truth) {

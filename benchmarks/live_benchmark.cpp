@@ -6,7 +6,10 @@
 // the same run is the simulator's own referee on the exact truth (a perfect camera), whose
 // scorecard the live one is compared with.
 //   live_benchmark [--game bocce] [--seeds 1-10] [--width 1280 --height 720] [--max-shots N]
-//                  [--truth-pieces] [--verbose]
+//                  [--truth-pieces] [--verbose] [--all-shots] [--events]
+// --verbose: the shots judged otherwise than the truth; --all-shots: every shot the live
+// referee judged, with its verdict and action; --events: every event as `tabref referee`
+// prints it (tracking too), as it happens.
 // --truth-pieces feeds the tracker the synthetic table's exact pieces instead of the camera's:
 // the tracker and referee glue alone (the games whose pieces no detector finds yet).
 #include <algorithm>
@@ -33,7 +36,7 @@ int Usage(const char* error) {
   std::fprintf(stderr,
                "live_benchmark: %s\nusage: live_benchmark [--game bocce|ppolf|iceboule] "
                "[--seeds A-B] [--width W --height H] [--max-shots N] [--truth-pieces] "
-               "[--verbose]\n",
+               "[--verbose] [--all-shots] [--events]\n",
                error);
   return 2;
 }
@@ -44,6 +47,8 @@ int main(int argc, char** argv) {
   std::string game = "bocce";
   int first = 1, last = 10;
   bool verbose = false;
+  bool all_shots = false;
+  bool events = false;
   tabref::referee::SimulatedTableSettings table;
   tabref::referee::LiveRefereeOptions options;
   table.max_shots = 20;
@@ -71,6 +76,10 @@ int main(int argc, char** argv) {
         options.evidence = tabref::referee::LiveRefereeOptions::Evidence::kTruth;
       } else if (arg == "--verbose") {
         verbose = true;
+      } else if (arg == "--all-shots") {
+        all_shots = true;
+      } else if (arg == "--events") {
+        events = true;
       } else {
         return Usage(("unknown argument " + arg).c_str());
       }
@@ -99,7 +108,8 @@ int main(int argc, char** argv) {
   for (int seed = first; seed <= last; ++seed) {
     LiveEvaluation e;
     try {
-      e = tabref::referee::EvaluateLiveGame(game, static_cast<std::uint64_t>(seed), table, options);
+      e = tabref::referee::EvaluateLiveGame(game, static_cast<std::uint64_t>(seed), table, options,
+                                            2.0, events ? &std::cout : nullptr);
     } catch (const std::exception& error) {
       std::fprintf(stderr, "seed %d: %s\n", seed, error.what());
       return 1;
@@ -132,6 +142,11 @@ int main(int argc, char** argv) {
                 Percentile(e.rest_to_update_s, 0.5));
     if (verbose) {
       for (const std::string& note : e.notes) std::printf("        %s\n", note.c_str());
+    }
+    if (all_shots) {
+      for (const tabref::referee::JudgedShot& shot : e.run.shots)
+        std::printf("        live shot at rest %.2f s: '%s' %s\n", shot.rest_s,
+                    shot.verdict.c_str(), shot.action.dump().c_str());
     }
     std::fflush(stdout);
   }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 
 namespace tabref::vision {
@@ -164,7 +165,10 @@ DetectionScore ScoreDetection(const std::vector<TruthPiece>& truth, const Detect
     if (all_right) {
       ++kind.identity_correct;
     } else {
-      kind.confusions.push_back(piece.description + " seen as " + Describe(seen));
+      char place[48];
+      std::snprintf(place, sizeof place, " at (%.1f, %.1f)", expected.position_mm.x,
+                    expected.position_mm.y);
+      kind.confusions.push_back(piece.description + place + " seen as " + Describe(seen));
     }
   }
   for (size_t f = 0; f < found.size(); ++f) {

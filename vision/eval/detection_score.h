@@ -25,7 +25,7 @@ struct KindScore {
   // modulo 90 for a back; pyramids upright in both: modulo 90 (a square base).
   std::vector<double> angle_errors_deg;
   std::vector<std::string> misses;      // descriptions of missed pieces
-  std::vector<std::string> confusions;  // "coin suit suns seen as coin suit arms"
+  std::vector<std::string> confusions;  // "coin arms 2 suit at (x, y) seen as coin value - 2 - - -"
 
   void Add(const KindScore& other);
   double Precision() const;

@@ -136,7 +136,8 @@ bool SameAction(const rules::Json& a, const rules::Json& b, double tolerance_mm)
 
 LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
                                 const SimulatedTableSettings& table,
-                                const LiveRefereeOptions& options, double match_window_s) {
+                                const LiveRefereeOptions& options, double match_window_s,
+                                std::ostream* event_log) {
   LiveEvaluation evaluation;
   evaluation.game = game;
   evaluation.seed = seed;
@@ -155,7 +156,7 @@ LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
   std::vector<TruthFrame> truth_frames;
   std::vector<double> left_table_s;  // times the tracker saw a piece leave the table
   LiveRunOptions run;
-  run.print_tracking = false;
+  run.print_tracking = event_log != nullptr;
   run.on_frame = [&](const vision::Frame& frame, const std::vector<LiveEvent>& events) {
     if (frame.truth) {
       TruthFrame truth;
@@ -171,7 +172,7 @@ LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
   };
   NullBuffer null;
   std::ostream quiet(&null);
-  evaluation.run = RunLive(*opened.source, live, quiet, run);
+  evaluation.run = RunLive(*opened.source, live, event_log != nullptr ? *event_log : quiet, run);
 
   const rules::Json record = sim.Game().Record();
   const rules::Json shots = record.value("shots", rules::Json::array());

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -42,9 +43,10 @@ bool SameAction(const rules::Json& a, const rules::Json& b, double tolerance_mm)
 // A live shot is the truth shot whose rest time is nearest (within `match_window_s`); it is
 // judged correctly when its verdict's action equals the truth's within 3 mm, or when both
 // did not act.
+// `event_log`, when given, receives what `tabref referee` prints: every event, tracking too.
 LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
                                 const SimulatedTableSettings& table,
-                                const LiveRefereeOptions& options = {},
-                                double match_window_s = 2.0);
+                                const LiveRefereeOptions& options = {}, double match_window_s = 2.0,
+                                std::ostream* events = nullptr);
 
 }  // namespace tabref::referee
