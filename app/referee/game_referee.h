@@ -64,6 +64,16 @@ class GameReferee {
                                                     const vision::ShotObservation& waiting,
                                                     const vision::ShotObservation& next) const;
 
+  // Between shots, once a hand left the table, the piece of the one player due to play lies
+  // elsewhere: the shot the hand hid (a short putt under the flicking finger), where the game
+  // moves no piece by hand then; nothing when the change is not one. Judged with
+  // `under_hand` set: what it touched is not known.
+  virtual std::optional<vision::ShotObservation> ShotUnderHand(
+      const rules::State& /*state*/, const vision::TableObservation& /*last*/,
+      const vision::TableObservation& /*now*/) const {
+    return std::nullopt;
+  }
+
   // Pieces moved by hand between shots (a coin put back after leaving the table): the
   // action that tells the engine, when the game records such things. `last` is the table
   // at rest after the last shot, `now` the table at rest before the next.

@@ -19,6 +19,9 @@ using vision::TableObservation;
 
 // A piece counts as moved between two looks at the table beyond this, or 3 sigmas.
 constexpr double kMovedMm = 0.5;
+// A coin in play found this far from where it rested once a hand left the table was flicked
+// under the hand (a coin is moved by hand only to tee off; jitter and refits move it less).
+constexpr double kFlickedUnderHandMm = 5;
 
 constexpr std::array<const char*, 3> kHoleSuits = {"suns", "arms", "crowns"};
 constexpr std::array<const char*, 6> kRanks = {"null", "ace", "2", "3", "4", "5"};
@@ -262,6 +265,23 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
 
   const int hole = details.at("hole_number").get<int>() - 1;
   const int hole_track = TileTrack(shot.before, rules::ppolf::TargetTile(hole));
+  if (shot.under_hand) {
+    // Where it went is seen, what it touched on the way is not: the players say.
+    ManualDecision question;
+    question.kind = "flick";
+    question.question = "did " + name +
+                        " flick the coin? (it moved under the hand, where the camera could not "
+                        "see it)";
+    question.actors = {seat};
+    if (hole_track >= 0)
+      question.choices.push_back(
+          {Flick(state, shot, seat, *coin, hole_track, true), name + " hit the hole"});
+    question.choices.push_back(
+        {Flick(state, shot, seat, *coin, hole_track, false), name + " missed"});
+    if (std::optional<Json> layout = Refresh(state, shot.before, shot.after))
+      question.choices.push_back({*layout, name + "'s coin was moved by hand, not flicked"});
+    return Verdict::Ask(question, name + "'s coin moved under the hand");
+  }
   const bool off_table = Contains(shot.left_table, *coin);
   if (hole_track >= 0 && !Touched(shot, *coin, hole_track) &&
       MayHaveTouched(shot, *coin, hole_track)) {
@@ -280,16 +300,21 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
   if (!hit && !off_table && FindTrack(shot.after, *coin) == nullptr &&
       PlayerCoin(course, shot.after, seat) < 0) {
     // Gone from the table but not seen to leave it (too fast to follow off a corner, or lost
-    // from sight where the closing look missed it): the players say.
+    // from sight where the closing look missed it), or taken up from the hole it hit before
+    // the camera saw it touch: the players say.
     ShotObservation left = shot;
     left.left_table.push_back(*coin);
     ManualDecision question;
     question.kind = "flick";
-    question.question = "did " + name + "'s coin leave the table? (the camera lost it)";
+    question.question = "where did " + name + "'s coin go? (the camera lost it)";
     question.actors = {seat};
-    question.choices = {
-        {Flick(state, left, seat, *coin, hole_track, false), name + "'s coin left the table"},
-        {Flick(state, shot, seat, *coin, hole_track, false), name + "'s coin is on the table"}};
+    if (hole_track >= 0)
+      question.choices.push_back(
+          {Flick(state, shot, seat, *coin, hole_track, true), name + " hit the hole"});
+    question.choices.push_back(
+        {Flick(state, left, seat, *coin, hole_track, false), name + "'s coin left the table"});
+    question.choices.push_back(
+        {Flick(state, shot, seat, *coin, hole_track, false), name + "'s coin is on the table"});
     return Verdict::Ask(question, name + "'s coin was not seen after the flick");
   }
   std::string reason = name + (hit ? " hit the hole" : " missed");
@@ -355,6 +380,30 @@ Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot,
   }
   if (!coins.empty()) flick["coins"] = coins;
   return flick;
+}
+
+std::optional<ShotObservation> PpolfReferee::ShotUnderHand(const rules::State& state,
+                                                           const TableObservation& last,
+                                                           const TableObservation& now) const {
+  const Expectation expected = Expect(state);
+  if (expected.awaiting != Awaiting::kShot || expected.actors.size() != 1) return std::nullopt;
+  const int seat = expected.actors[0];
+  const PpolfCourse course = PpolfCourse::Of(state);
+  if (!InPlay(course.details, seat)) return std::nullopt;  // set down by hand to tee off
+  const int coin = PlayerCoin(course, last, seat);
+  const ObservedPiece* rested = FindTrack(last, coin);
+  const ObservedPiece* lies = FindTrack(now, coin);
+  if (rested == nullptr || lies == nullptr || !MovedBetween(*rested, *lies) ||
+      rules::Distance(rested->position_mm, lies->position_mm) < kFlickedUnderHandMm)
+    return std::nullopt;
+  ShotObservation shot;
+  shot.start_s = last.time_s;
+  shot.rest_s = now.time_s;
+  shot.moved = {coin};
+  shot.before = last;
+  shot.after = now;
+  shot.under_hand = true;
+  return shot;
 }
 
 std::optional<Json> PpolfReferee::Refresh(const rules::State& state, const TableObservation& last,

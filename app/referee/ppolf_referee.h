@@ -61,6 +61,9 @@ class PpolfReferee : public GameReferee {
   Focus FocusOn(const rules::State& state, const vision::TableObservation& table) const override;
   const PpolfBinding& binding() const { return binding_; }
   Verdict Judge(const rules::State& state, const vision::ShotObservation& shot) const override;
+  std::optional<vision::ShotObservation> ShotUnderHand(
+      const rules::State& state, const vision::TableObservation& last,
+      const vision::TableObservation& now) const override;
   std::optional<rules::Json> Refresh(const rules::State& state,
                                      const vision::TableObservation& last,
                                      const vision::TableObservation& now) const override;

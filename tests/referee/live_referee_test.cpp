@@ -176,14 +176,14 @@ TEST(LiveReferee, PpolfFromTruthPiecesNeverGuessesAHitItCouldNotSee) {
   EXPECT_TRUE(evaluation.scorecard_matches) << Notes(evaluation);
 }
 
-// Ice Boule seed 2 at 640x480, `shots` shots of it played through (every frame read), so that
-// its simulated players know the truth; `frames` counts the frames read.
-OpenedSource PlayedIceBoule(int shots, int& frames) {
+// `game`'s seed `seed` at 640x480, `shots` shots of it played through (every frame read), so
+// that its simulated players know the truth; `frames` counts the frames read.
+OpenedSource Played(const std::string& game, int seed, int shots, int& frames) {
   SimulatedTableSettings table;
   table.width = 640;
   table.height = 480;
   table.max_shots = shots;
-  OpenedSource opened = OpenSource("sim:2", "iceboule", table);
+  OpenedSource opened = OpenSource("sim:" + std::to_string(seed), game, table);
   frames = 0;
   for (vision::FrameRead read = opened.source->Read(); read.status != vision::ReadStatus::kEnded;
        read = opened.source->Read())
@@ -195,7 +195,7 @@ OpenedSource PlayedIceBoule(int shots, int& frames) {
 // name who did and its size, not whoever leaves the score alike (every choice does).
 TEST(SimulatedPlayers, SayWhoPlacedTheTargetAndItsSizeAsTheTruthHasIt) {
   int frames = 0;
-  OpenedSource opened = PlayedIceBoule(1, frames);
+  OpenedSource opened = Played("iceboule", 2, 1, frames);
   SimulatedGameSource& sim = *opened.simulated;
   ASSERT_GT(frames, 30);
   const std::unique_ptr<rules::State> live = rules::MakeGame(sim.Setup())->NewInitialState();
@@ -213,7 +213,7 @@ TEST(SimulatedPlayers, SayWhoPlacedTheTargetAndItsSizeAsTheTruthHasIt) {
 // target, answered touching because apart the engine asked for a ruling the truth never had).
 TEST(SimulatedPlayers, SayWhichPiecesTouchTheTargetAsTheTableShows) {
   int frames = 0;
-  OpenedSource opened = PlayedIceBoule(3, frames);
+  OpenedSource opened = Played("iceboule", 2, 3, frames);
   SimulatedGameSource& sim = *opened.simulated;
   const std::vector<rules::Action> truth = sim.Game().TruthActions();
   const auto shot = std::find_if(truth.begin(), truth.end(), [](const rules::Action& action) {
@@ -238,6 +238,35 @@ TEST(SimulatedPlayers, SayWhichPiecesTouchTheTargetAsTheTableShows) {
   ManualDecision decision;
   decision.kind = "shot";
   decision.choices = {{flipped, "the first piece flipped"}, {seen, "as seen"}};
+  const std::optional<rules::Json> answer = sim.AnswerAsTruth(*live, decision);
+  ASSERT_TRUE(answer.has_value());
+  EXPECT_EQ(*answer, seen);
+}
+
+// Asked whether a coin that moved under the hand was flicked, the players say how the flick
+// went, not "moved by hand", which leaves the scorecard as the truth's was before the flick
+// (fresh Ppolf seed 84: Ann's putt under her finger, off the hole).
+TEST(SimulatedPlayers, SayACoinMovedUnderTheHandWasFlickedWhenItWas) {
+  int frames = 0;
+  OpenedSource opened = Played("ppolf", 84, 2, frames);
+  SimulatedGameSource& sim = *opened.simulated;
+  const std::vector<rules::Action> truth = sim.Game().TruthActions();
+  ASSERT_EQ(truth.size(), 2u);
+  ASSERT_EQ(truth[1].body.value("type", ""), "flick");
+  ASSERT_EQ(truth[1].body.value("player", ""), truth[0].body.value("player", ""));
+  const std::unique_ptr<rules::State> live = rules::MakeGame(sim.Setup())->NewInitialState();
+  live->Apply(truth[0]);
+  const rules::Json by_hand = {
+      {"type", "layout"},
+      {"coins", {{{"player", truth[0].body.at("player")}, {"at", {548.9, 837.9}}}}}};
+  ASSERT_NO_THROW(live->Clone()->Apply(by_hand, rules::ActionSource::kManual));
+  // The flick as the camera measured it: the hole a little off the truth's place.
+  rules::Json seen = truth[1].body;
+  ASSERT_TRUE(seen.contains("hole"));
+  seen["hole"]["at"][0] = seen["hole"]["at"][0].get<double>() + 0.3;
+  ManualDecision decision;
+  decision.kind = "flick";
+  decision.choices = {{by_hand, "moved by hand"}, {seen, "flicked"}};
   const std::optional<rules::Json> answer = sim.AnswerAsTruth(*live, decision);
   ASSERT_TRUE(answer.has_value());
   EXPECT_EQ(*answer, seen);

@@ -116,16 +116,25 @@ TEST_F(PpolfRefereeTest, ACoinOffTheTableCostsAPenaltyAndHasNoPosition) {
 }
 
 // Held-out seed 52: a coin flicked at 4.4 m/s was lost from sight and went off the table's
-// corner unseen; judged a miss with no place, its penalty was lost.
+// corner unseen; judged a miss with no place, its penalty was lost. Fresh seed 79: a coin
+// that hit the hole, lost from sight as it touched and taken up at once, was asked about with
+// no "hit" to answer; the players' "left the table" cost a penalty and the hole's order.
 TEST_F(PpolfRefereeTest, ACoinGoneFromTheTableButNotSeenToLeaveItIsAsked) {
   const Verdict verdict = referee_->Judge(
       *state_, Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}), CourseWith({}), {20}));
   ASSERT_EQ(verdict.kind, VerdictKind::kAskPlayers) << verdict.reason;
-  ASSERT_EQ(verdict.question.choices.size(), 2u);
-  EXPECT_EQ(verdict.question.choices[0].action["off_table"], true);
-  EXPECT_FALSE(verdict.question.choices[1].action.contains("off_table"));
+  ASSERT_EQ(verdict.question.choices.size(), 3u);
+  EXPECT_EQ(verdict.question.choices[0].action["hit"], true);
+  EXPECT_FALSE(verdict.question.choices[0].action.contains("off_table"));
+  EXPECT_EQ(verdict.question.choices[1].action["off_table"], true);
+  EXPECT_FALSE(verdict.question.choices[1].action.contains("hit"));
+  EXPECT_FALSE(verdict.question.choices[2].action.contains("off_table"));
+  EXPECT_FALSE(verdict.question.choices[2].action.contains("hit"));
   for (const rules::LegalAction& choice : verdict.question.choices)
     EXPECT_NO_THROW(state_->Clone()->Apply(choice.action, rules::ActionSource::kManual));
+  const std::unique_ptr<rules::State> holed = state_->Clone();
+  holed->Apply(verdict.question.choices[0].action, rules::ActionSource::kManual);
+  EXPECT_EQ(holed->Scorecard().details["players"][0]["state"], "holed");
 }
 
 TEST_F(PpolfRefereeTest, KnockingACoinIntoTheHoleOrOffTheTable) {
@@ -323,6 +332,50 @@ TEST_F(PpolfRefereeTest, CoinsPutBackByHandAreReportedBetweenFlicks) {
   EXPECT_EQ((*layout)["coins"],
             Json::array({{{"player", "Bob"}, {"at", {380.0, 90.0}}, {"sigma_mm", 0.0}}}));
   state_->Apply(*layout, rules::ActionSource::kVision);
+}
+
+// Fresh seed 84: Ann putted under her flicking finger, off the hole and back, and the camera
+// saw only her coin lying elsewhere once the hand left; taken as put back by hand, the flick
+// was lost and every later one judged out of turn. The coin of the one player due to flick,
+// found a flick's length from where it rested, is asked about: hit, missed or moved by hand.
+TEST_F(PpolfRefereeTest, ACoinOfThePlayerDueThatMovedUnderTheHandIsAskedAbout) {
+  BothTeeOffAndMiss();  // Ann lies nearer the hole: she flicks next
+  const vision::TableObservation last =
+      CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})});
+  const vision::TableObservation now =
+      CourseWith({SuitCoin(20, "suns", {450, 360}), SuitCoin(21, "arms", {330, 150})});
+  const std::optional<vision::ShotObservation> hidden = referee_->ShotUnderHand(*state_, last, now);
+  ASSERT_TRUE(hidden);
+  EXPECT_TRUE(hidden->under_hand);
+  const Verdict verdict = referee_->Judge(*state_, *hidden);
+  ASSERT_EQ(verdict.kind, VerdictKind::kAskPlayers) << verdict.reason;
+  ASSERT_EQ(verdict.question.choices.size(), 3u);
+  EXPECT_EQ(verdict.question.choices[0].action["hit"], true);
+  EXPECT_FALSE(verdict.question.choices[1].action.contains("hit"));
+  EXPECT_EQ(verdict.question.choices[1].action["coins"][0]["at"], Json({450.0, 360.0}));
+  EXPECT_EQ(verdict.question.choices[2].action["type"], "layout");
+  for (const rules::LegalAction& choice : verdict.question.choices)
+    EXPECT_NO_THROW(state_->Clone()->Apply(choice.action, rules::ActionSource::kManual));
+
+  // Jitter is no flick, nor is the coin of a player not due moving (put back by hand).
+  EXPECT_FALSE(referee_->ShotUnderHand(
+      *state_, last,
+      CourseWith({SuitCoin(20, "suns", {332, 442}), SuitCoin(21, "arms", {330, 150})})));
+  EXPECT_FALSE(referee_->ShotUnderHand(
+      *state_, last,
+      CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {380, 90})})));
+}
+
+// A coin set down to tee off is moved by hand, as the rules allow.
+TEST_F(PpolfRefereeTest, ACoinSetDownToTeeOffIsNoFlickUnderTheHand) {
+  const bool ann_tees_off = BothHoleOut();
+  const int seat = ann_tees_off ? 0 : 1;
+  const vision::TableObservation last =
+      CourseWith({SuitCoin(20, "suns", {480, 310}), SuitCoin(21, "arms", {490, 290})});
+  std::vector<vision::ObservedPiece> coins = {SuitCoin(20, "suns", {480, 310}),
+                                              SuitCoin(21, "arms", {490, 290})};
+  coins[static_cast<size_t>(seat)].position_mm = {560, 330};
+  EXPECT_FALSE(referee_->ShotUnderHand(*state_, last, CourseWith(coins)));
 }
 
 TEST(PpolfBinding, TheRulebooksCoinsAndCourse) {

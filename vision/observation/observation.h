@@ -69,6 +69,9 @@ struct ShotObservation {
   // The table once the players set it right after the shot (a lying target stood upright,
   // referee::Verdict::NotYet), when they had to; `after` stays as the shot left the table.
   std::optional<TableObservation> set_right;
+  // Seen only as a change between two looks at rest: the motion was hidden under a hand, so
+  // no contact and no flight is known (referee::GameReferee::ShotUnderHand).
+  bool under_hand = false;
 };
 
 }  // namespace tabref::vision

@@ -293,6 +293,11 @@ void LiveReferee::OnTrackEvent(const vision::TrackEvent& event, std::vector<Live
     Judge(shot, event.time_s, events);
   } else if (event.type == Type::kTableChanged && last_after_ && !pending_ &&
              !keeper_.State().IsTerminal()) {
+    if (std::optional<vision::ShotObservation> hidden =
+            referee_->ShotUnderHand(keeper_.State(), *last_after_, event.table)) {
+      Judge(*hidden, event.time_s, events);
+      return;
+    }
     const std::optional<rules::Json> layout =
         referee_->Refresh(keeper_.State(), *last_after_, event.table);
     if (layout) {

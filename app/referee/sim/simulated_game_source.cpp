@@ -222,6 +222,11 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
       return matches;
     }
     for (const rules::LegalAction& choice : decision.choices) {
+      // "Moved by hand, not flicked" leaves the scorecard as it was, like the truth's before a
+      // shot: the players say it only of pieces the truth moved by hand.
+      if (choice.action.value("type", "") == "layout" &&
+          (done >= truth.size() || !by_hand(truth[done])))
+        continue;
       std::unique_ptr<rules::State> answered = live.Clone();
       try {
         answered->Apply(choice.action, rules::ActionSource::kManual);
