@@ -211,7 +211,6 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     return Verdict::NotJudged("no flick is due now: " + expected.status);
   }
   const PpolfCourse course = PpolfCourse::Of(state);
-  const Json& details = course.details;
   std::optional<int> coin;
   int seat = -1;
   // The coin of a player not due to flick, gone from the table but not over its edge, was
@@ -262,8 +261,26 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
   if (!Contains(expected.actors, seat)) {
     return Verdict::NotJudged(name + "'s coin was flicked, but " + expected.status);
   }
+  if (Contains(shot.left_table, *coin)) {
+    // Taken for flown off the table (lost from sight heading for its edge), but a coin seen
+    // nowhere before the shot moved in it and rests on the table as the player's: it
+    // rebounded unseen (off the hole tile, fresh seed 83) and was found again.
+    const int found = PlayerCoin(course, shot.after, seat);
+    if (found >= 0 && found != *coin && FindTrack(shot.before, found) == nullptr &&
+        Contains(shot.moved, found)) {
+      ShotObservation found_again = shot;
+      std::erase(found_again.left_table, *coin);
+      return JudgeFlick(state, found_again, seat, *coin);
+    }
+  }
+  return JudgeFlick(state, shot, seat, *coin);
+}
 
-  const int hole = details.at("hole_number").get<int>() - 1;
+Verdict PpolfReferee::JudgeFlick(const rules::State& state, const ShotObservation& shot, int seat,
+                                 int coin) const {
+  const PpolfCourse course = PpolfCourse::Of(state);
+  const std::string& name = state.game().PlayerName(seat);
+  const int hole = course.details.at("hole_number").get<int>() - 1;
   const int hole_track = TileTrack(shot.before, rules::ppolf::TargetTile(hole));
   if (shot.under_hand) {
     // Where it went is seen, what it touched on the way is not: the players say.
@@ -275,16 +292,16 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     question.actors = {seat};
     if (hole_track >= 0)
       question.choices.push_back(
-          {Flick(state, shot, seat, *coin, hole_track, true), name + " hit the hole"});
+          {Flick(state, shot, seat, coin, hole_track, true), name + " hit the hole"});
     question.choices.push_back(
-        {Flick(state, shot, seat, *coin, hole_track, false), name + " missed"});
+        {Flick(state, shot, seat, coin, hole_track, false), name + " missed"});
     if (std::optional<Json> layout = Refresh(state, shot.before, shot.after))
       question.choices.push_back({*layout, name + "'s coin was moved by hand, not flicked"});
     return Verdict::Ask(question, name + "'s coin moved under the hand");
   }
-  const bool off_table = Contains(shot.left_table, *coin);
-  if (hole_track >= 0 && !Touched(shot, *coin, hole_track) &&
-      MayHaveTouched(shot, *coin, hole_track)) {
+  const bool off_table = Contains(shot.left_table, coin);
+  if (hole_track >= 0 && !Touched(shot, coin, hole_track) &&
+      MayHaveTouched(shot, coin, hole_track)) {
     // The coin came closer to the hole than the camera can tell from touching (it lay by it as
     // it was flicked, rebounded unseen, or passed or stopped within its blur's margin).
     ManualDecision question;
@@ -292,34 +309,34 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     question.question =
         "did " + name + "'s coin touch the hole? (it came too close for the camera to tell)";
     question.actors = {seat};
-    question.choices = {{Flick(state, shot, seat, *coin, hole_track, true), name + " hit the hole"},
-                        {Flick(state, shot, seat, *coin, hole_track, false), name + " missed"}};
+    question.choices = {{Flick(state, shot, seat, coin, hole_track, true), name + " hit the hole"},
+                        {Flick(state, shot, seat, coin, hole_track, false), name + " missed"}};
     return Verdict::Ask(question, name + "'s coin came within the camera's margin of the hole");
   }
-  const bool hit = hole_track >= 0 && Touched(shot, *coin, hole_track);
-  if (!hit && !off_table && FindTrack(shot.after, *coin) == nullptr &&
+  const bool hit = hole_track >= 0 && Touched(shot, coin, hole_track);
+  if (!hit && !off_table && FindTrack(shot.after, coin) == nullptr &&
       PlayerCoin(course, shot.after, seat) < 0) {
     // Gone from the table but not seen to leave it (too fast to follow off a corner, or lost
     // from sight where the closing look missed it), or taken up from the hole it hit before
     // the camera saw it touch: the players say.
     ShotObservation left = shot;
-    left.left_table.push_back(*coin);
+    left.left_table.push_back(coin);
     ManualDecision question;
     question.kind = "flick";
     question.question = "where did " + name + "'s coin go? (the camera lost it)";
     question.actors = {seat};
     if (hole_track >= 0)
       question.choices.push_back(
-          {Flick(state, shot, seat, *coin, hole_track, true), name + " hit the hole"});
+          {Flick(state, shot, seat, coin, hole_track, true), name + " hit the hole"});
     question.choices.push_back(
-        {Flick(state, left, seat, *coin, hole_track, false), name + "'s coin left the table"});
+        {Flick(state, left, seat, coin, hole_track, false), name + "'s coin left the table"});
     question.choices.push_back(
-        {Flick(state, shot, seat, *coin, hole_track, false), name + "'s coin is on the table"});
+        {Flick(state, shot, seat, coin, hole_track, false), name + "'s coin is on the table"});
     return Verdict::Ask(question, name + "'s coin was not seen after the flick");
   }
   std::string reason = name + (hit ? " hit the hole" : " missed");
   if (off_table) reason += ", off the table";
-  return Verdict::Act(Flick(state, shot, seat, *coin, hole_track, hit), reason);
+  return Verdict::Act(Flick(state, shot, seat, coin, hole_track, hit), reason);
 }
 
 Json PpolfReferee::Flick(const rules::State& state, const ShotObservation& shot, int seat, int coin,

@@ -137,6 +137,27 @@ TEST_F(PpolfRefereeTest, ACoinGoneFromTheTableButNotSeenToLeaveItIsAsked) {
   EXPECT_EQ(holed->Scorecard().details["players"][0]["state"], "holed");
 }
 
+// Fresh seed 83: a coin flicked hard at the hole tile was lost from sight as it struck it and,
+// its way pointing off the table, was taken for gone; it rebounded and was found again as a
+// new track, read as its player's. It did not leave the table.
+TEST_F(PpolfRefereeTest, ACoinTakenForGoneButFoundAgainOnTheTableDidNotLeaveIt) {
+  const vision::ShotObservation shot =
+      Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+           CourseWith({SuitCoin(25, "suns", {300, 250})}), {20, 25}, {}, {20});
+  const Json action = JudgeAndApply(shot);
+  EXPECT_FALSE(action.contains("off_table")) << action.dump();
+  EXPECT_EQ(action["coins"][0]["at"], Json({300.0, 250.0}));
+  EXPECT_EQ(Player(0)["penalties"], 0);
+  // A coin of the player's that did not move in the shot is not that coin found again.
+  const std::unique_ptr<rules::State> fresh = state_->game().NewInitialState();
+  const vision::ShotObservation set_down =
+      Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+           CourseWith({SuitCoin(25, "suns", {300, 250})}), {20}, {}, {20});
+  const Verdict verdict = referee_->Judge(*fresh, set_down);
+  ASSERT_EQ(verdict.kind, VerdictKind::kAction) << verdict.reason;
+  EXPECT_EQ(verdict.action.value("off_table", false), true);
+}
+
 TEST_F(PpolfRefereeTest, KnockingACoinIntoTheHoleOrOffTheTable) {
   BothTeeOffAndMiss();
   ASSERT_EQ(state_->StatusLine().rfind("Hole 1 (Red null), round 1: Ann", 0), 0u)
