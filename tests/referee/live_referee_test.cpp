@@ -272,6 +272,34 @@ TEST(SimulatedPlayers, SayACoinMovedUnderTheHandWasFlickedWhenItWas) {
   EXPECT_EQ(*answer, seen);
 }
 
+// Asked what a coin the camera lost did, the players say what it did (hit the hole, left the
+// table, lies on it), whatever places the camera measured (fresh Ppolf seed 81: a coin that
+// missed, lost from sight, was answered "hit" as no choice kept the scorecard the truth's).
+TEST(SimulatedPlayers, SayWhatALostCoinDid) {
+  int frames = 0;
+  OpenedSource opened = Played("ppolf", 84, 1, frames);
+  SimulatedGameSource& sim = *opened.simulated;
+  const std::vector<rules::Action> truth = sim.Game().TruthActions();
+  ASSERT_EQ(truth.size(), 1u);
+  ASSERT_FALSE(truth[0].body.contains("hit"));
+  ASSERT_FALSE(truth[0].body.contains("off_table"));
+  const std::unique_ptr<rules::State> live = rules::MakeGame(sim.Setup())->NewInitialState();
+  // The flick as the camera saw it: the hole a little off, the coin lost.
+  rules::Json on_table = truth[0].body;
+  on_table["hole"]["at"][0] = on_table["hole"]["at"][0].get<double>() + 0.3;
+  on_table.erase("coins");
+  rules::Json hit = on_table;
+  hit["hit"] = true;
+  rules::Json left = on_table;
+  left["off_table"] = true;
+  ManualDecision decision;
+  decision.kind = "flick";
+  decision.choices = {{hit, "hit the hole"}, {left, "left the table"}, {on_table, "on the table"}};
+  const std::optional<rules::Json> answer = sim.AnswerAsTruth(*live, decision);
+  ASSERT_TRUE(answer.has_value());
+  EXPECT_EQ(*answer, on_table);
+}
+
 TEST(LiveEvaluation, ActionsCompareWithinTheTolerance) {
   const rules::Json truth = {{"type", "jack"}, {"position", {100.0, 200.0}}, {"sigma_mm", 0}};
   rules::Json live = {{"type", "jack"}, {"position", {101.5, 199.0}}, {"sigma_mm", 0.3}};

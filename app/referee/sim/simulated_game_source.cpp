@@ -65,6 +65,25 @@ bool SaysWhatTruthSays(const rules::Json& choice, const rules::Json& truth) {
   return true;
 }
 
+// Whether `choice` is of the type, by the player and with the flags (its true-or-false fields:
+// hit, off the table) of `truth`: what players asked what a piece did say, whatever places
+// the camera measured.
+bool FlagsSayWhatTruthSays(const rules::Json& choice, const rules::Json& truth) {
+  if (!choice.is_object() || !truth.is_object() ||
+      choice.value("type", "") != truth.value("type", "") ||
+      choice.value("player", "") != truth.value("player", ""))
+    return false;
+  const auto flag = [](const rules::Json& action, const std::string& key) {
+    return action.contains(key) && action[key].is_boolean() && action[key].get<bool>();
+  };
+  for (const rules::Json* side : {&choice, &truth}) {
+    for (const auto& [key, value] : side->items()) {
+      if (value.is_boolean() && flag(choice, key) != flag(truth, key)) return false;
+    }
+  }
+  return true;
+}
+
 // Whether the placed pieces of `choice` (a list under "pieces" with positions) are flagged as
 // the truth's are, each paired with the truth's nearest piece of its player: what players
 // asked which pieces touch the target say, looking at the table.
@@ -262,6 +281,15 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
   // not where): the one that says what the truth's action says.
   for (const rules::LegalAction& choice : decision.choices) {
     if (SaysWhatTruthSays(choice.action, truth[done].body)) return choice.action;
+  }
+  // A question of what a piece did: the one choice whose flags say what the truth's say.
+  const auto flagged = std::count_if(
+      decision.choices.begin(), decision.choices.end(), [&](const rules::LegalAction& choice) {
+        return FlagsSayWhatTruthSays(choice.action, truth[done].body);
+      });
+  for (const rules::LegalAction& choice : decision.choices) {
+    if (flagged == 1 && FlagsSayWhatTruthSays(choice.action, truth[done].body))
+      return choice.action;
   }
   // The truth measured what the camera could not settle: the answer that keeps the
   // scorecard where the truth's is, after the same shots (or one more decision).
