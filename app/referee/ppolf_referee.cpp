@@ -282,19 +282,25 @@ Verdict PpolfReferee::JudgeFlick(const rules::State& state, const ShotObservatio
   const std::string& name = state.game().PlayerName(seat);
   const int hole = course.details.at("hole_number").get<int>() - 1;
   const int hole_track = TileTrack(shot.before, rules::ppolf::TargetTile(hole));
-  if (shot.under_hand) {
-    // Where it went is seen, what it touched on the way is not: the players say.
+  // A question to `seat` about the flick, "hit the hole" its first answer (when the hole is
+  // seen) and "missed" (worded `missed`) the next.
+  const auto ask = [&](const std::string& text, const std::string& missed) {
     ManualDecision question;
     question.kind = "flick";
-    question.question = "did " + name +
-                        " flick the coin? (it moved under the hand, where the camera could not "
-                        "see it)";
+    question.question = text;
     question.actors = {seat};
     if (hole_track >= 0)
       question.choices.push_back(
           {Flick(state, shot, seat, coin, hole_track, true), name + " hit the hole"});
-    question.choices.push_back(
-        {Flick(state, shot, seat, coin, hole_track, false), name + " missed"});
+    question.choices.push_back({Flick(state, shot, seat, coin, hole_track, false), missed});
+    return question;
+  };
+  if (shot.under_hand) {
+    // Where it went is seen, what it touched on the way is not: the players say.
+    ManualDecision question = ask("did " + name +
+                                      " flick the coin? (it moved under the hand, where the "
+                                      "camera could not see it)",
+                                  name + " missed");
     if (std::optional<Json> layout = Refresh(state, shot.before, shot.after))
       question.choices.push_back({*layout, name + "'s coin was moved by hand, not flicked"});
     return Verdict::Ask(question, name + "'s coin moved under the hand");
@@ -304,14 +310,10 @@ Verdict PpolfReferee::JudgeFlick(const rules::State& state, const ShotObservatio
       MayHaveTouched(shot, coin, hole_track)) {
     // The coin came closer to the hole than the camera can tell from touching (it lay by it as
     // it was flicked, rebounded unseen, or passed or stopped within its blur's margin).
-    ManualDecision question;
-    question.kind = "flick";
-    question.question =
-        "did " + name + "'s coin touch the hole? (it came too close for the camera to tell)";
-    question.actors = {seat};
-    question.choices = {{Flick(state, shot, seat, coin, hole_track, true), name + " hit the hole"},
-                        {Flick(state, shot, seat, coin, hole_track, false), name + " missed"}};
-    return Verdict::Ask(question, name + "'s coin came within the camera's margin of the hole");
+    return Verdict::Ask(
+        ask("did " + name + "'s coin touch the hole? (it came too close for the camera to tell)",
+            name + " missed"),
+        name + "'s coin came within the camera's margin of the hole");
   }
   const bool hit = hole_track >= 0 && Touched(shot, coin, hole_track);
   if (!hit && !off_table && FindTrack(shot.after, coin) == nullptr &&
@@ -321,17 +323,11 @@ Verdict PpolfReferee::JudgeFlick(const rules::State& state, const ShotObservatio
     // the camera saw it touch: the players say.
     ShotObservation left = shot;
     left.left_table.push_back(coin);
-    ManualDecision question;
-    question.kind = "flick";
-    question.question = "where did " + name + "'s coin go? (the camera lost it)";
-    question.actors = {seat};
-    if (hole_track >= 0)
-      question.choices.push_back(
-          {Flick(state, shot, seat, coin, hole_track, true), name + " hit the hole"});
-    question.choices.push_back(
+    ManualDecision question = ask("where did " + name + "'s coin go? (the camera lost it)",
+                                  name + "'s coin is on the table");
+    question.choices.insert(
+        question.choices.end() - 1,
         {Flick(state, left, seat, coin, hole_track, false), name + "'s coin left the table"});
-    question.choices.push_back(
-        {Flick(state, shot, seat, coin, hole_track, false), name + "'s coin is on the table"});
     return Verdict::Ask(question, name + "'s coin was not seen after the flick");
   }
   std::string reason = name + (hit ? " hit the hole" : " missed");

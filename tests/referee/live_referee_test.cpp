@@ -243,6 +243,13 @@ TEST(SimulatedPlayers, SayWhichPiecesTouchTheTargetAsTheTableShows) {
   EXPECT_EQ(*answer, seen);
 }
 
+// A Ppolf flick as the camera measured it: the hole a little off the truth's place.
+rules::Json MeasuredFlick(rules::Json flick) {
+  EXPECT_TRUE(flick.contains("hole"));
+  flick["hole"]["at"][0] = flick["hole"]["at"][0].get<double>() + 0.3;
+  return flick;
+}
+
 // Asked whether a coin that moved under the hand was flicked, the players say how the flick
 // went, not "moved by hand", which leaves the scorecard as the truth's was before the flick
 // (fresh Ppolf seed 84: Ann's putt under her finger, off the hole).
@@ -260,10 +267,7 @@ TEST(SimulatedPlayers, SayACoinMovedUnderTheHandWasFlickedWhenItWas) {
       {"type", "layout"},
       {"coins", {{{"player", truth[0].body.at("player")}, {"at", {548.9, 837.9}}}}}};
   ASSERT_NO_THROW(live->Clone()->Apply(by_hand, rules::ActionSource::kManual));
-  // The flick as the camera measured it: the hole a little off the truth's place.
-  rules::Json seen = truth[1].body;
-  ASSERT_TRUE(seen.contains("hole"));
-  seen["hole"]["at"][0] = seen["hole"]["at"][0].get<double>() + 0.3;
+  const rules::Json seen = MeasuredFlick(truth[1].body);
   ManualDecision decision;
   decision.kind = "flick";
   decision.choices = {{by_hand, "moved by hand"}, {seen, "flicked"}};
@@ -284,9 +288,8 @@ TEST(SimulatedPlayers, SayWhatALostCoinDid) {
   ASSERT_FALSE(truth[0].body.contains("hit"));
   ASSERT_FALSE(truth[0].body.contains("off_table"));
   const std::unique_ptr<rules::State> live = rules::MakeGame(sim.Setup())->NewInitialState();
-  // The flick as the camera saw it: the hole a little off, the coin lost.
-  rules::Json on_table = truth[0].body;
-  on_table["hole"]["at"][0] = on_table["hole"]["at"][0].get<double>() + 0.3;
+  // The flick as the camera saw it, the coin lost.
+  rules::Json on_table = MeasuredFlick(truth[0].body);
   on_table.erase("coins");
   rules::Json hit = on_table;
   hit["hit"] = true;

@@ -33,6 +33,18 @@ double Share(int part, int whole) { return whole == 0 ? 0 : static_cast<double>(
 
 class CoinDetection : public testing::Test {
  protected:
+  struct Compared {
+    KindScore without;  // with a step turned off
+    KindScore with;     // by default
+  };
+  // The coins of the evaluation set's scene `seed` found with `off` and by default.
+  Compared CoinsWithAndWithout(std::uint64_t seed, const DetectionOptions& off) const {
+    sim::DetectionSceneOptions options;
+    options.seed = seed;
+    return {DetectScene(set_, options, off).score.kinds[ObservedKind::kCoin],
+            DetectScene(set_, options).score.kinds[ObservedKind::kCoin]};
+  }
+
   const PieceSet set_ = LoadPieceSet(DefaultPieceSetFile());
 };
 
@@ -63,12 +75,9 @@ TEST_F(CoinDetection, FindsNamesAndMeasuresCoinsOnBusyTables) {
 // melt into the table, the votes come from the near side's wall and put the candidates 2.5-4
 // mm off; the second, wider alignment finds their rims.
 TEST_F(CoinDetection, FindsPaleCoinsOnAPaleTableWithTheWiderSecondAlignment) {
-  sim::DetectionSceneOptions options;
-  options.seed = 67;
   DetectionOptions one_reach;
   one_reach.coin_second_reach_mm = 0;
-  const KindScore without = DetectScene(set_, options, one_reach).score.kinds[ObservedKind::kCoin];
-  const KindScore with = DetectScene(set_, options).score.kinds[ObservedKind::kCoin];
+  const auto [without, with] = CoinsWithAndWithout(67, one_reach);
   EXPECT_GE(with.found, without.found + 2);
   EXPECT_EQ(with.false_positives, 0);
   // One of them, a faint ace, reads as a 4 (the face classifier's usual confusion, as in the
@@ -82,12 +91,9 @@ TEST_F(CoinDetection, FindsPaleCoinsOnAPaleTableWithTheWiderSecondAlignment) {
 // wall's foot or the face's art, accepted on half the rays; their faces then read as
 // nothing. A fit accepted on little is fitted again with the wider alignment too.
 TEST_F(CoinDetection, RefitsACoinAcceptedOnLittleWithTheWiderAlignment) {
-  sim::DetectionSceneOptions options;
-  options.seed = 14;
   DetectionOptions no_recheck;
   no_recheck.coin_recheck_support = 0;
-  const KindScore without = DetectScene(set_, options, no_recheck).score.kinds[ObservedKind::kCoin];
-  const KindScore with = DetectScene(set_, options).score.kinds[ObservedKind::kCoin];
+  const auto [without, with] = CoinsWithAndWithout(14, no_recheck);
   EXPECT_GE(with.found, without.found + 2);
   EXPECT_EQ(with.false_positives, 0);
   EXPECT_EQ(with.classified, with.identity_correct);
