@@ -47,6 +47,6 @@ bool SameAction(const rules::Json& a, const rules::Json& b, double tolerance_mm)
 LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
                                 const SimulatedTableSettings& table,
                                 const LiveRefereeOptions& options = {}, double match_window_s = 2.0,
-                                std::ostream* events = nullptr);
+                                std::ostream* event_log = nullptr);
 
 }  // namespace tabref::referee
