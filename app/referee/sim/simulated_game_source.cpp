@@ -282,14 +282,26 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
   for (const rules::LegalAction& choice : decision.choices) {
     if (SaysWhatTruthSays(choice.action, truth[done].body)) return choice.action;
   }
-  // A question of what a piece did: the one choice whose flags say what the truth's say.
+  // A question of what a piece did: the one choice whose flags say what the truth's say, when
+  // the live game stands where the truth's did before that action (else the truth's action at
+  // that point may be another shot's: a shot the live game did not judge).
   const auto flagged = std::count_if(
       decision.choices.begin(), decision.choices.end(), [&](const rules::LegalAction& choice) {
         return FlagsSayWhatTruthSays(choice.action, truth[done].body);
       });
-  for (const rules::LegalAction& choice : decision.choices) {
-    if (flagged == 1 && FlagsSayWhatTruthSays(choice.action, truth[done].body))
-      return choice.action;
+  const auto in_step = [&] {
+    try {
+      const std::vector<rules::Action> before(truth.begin(),
+                                              truth.begin() + static_cast<std::ptrdiff_t>(done));
+      return SameScore(live, *rules::Replay(rules_game_, before));
+    } catch (const rules::RuleError&) {
+      return false;
+    }
+  };
+  if (flagged == 1 && in_step()) {
+    for (const rules::LegalAction& choice : decision.choices) {
+      if (FlagsSayWhatTruthSays(choice.action, truth[done].body)) return choice.action;
+    }
   }
   // The truth measured what the camera could not settle: the answer that keeps the
   // scorecard where the truth's is, after the same shots (or one more decision).
