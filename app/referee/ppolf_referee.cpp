@@ -270,15 +270,14 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
         Contains(shot.moved, found)) {
       ShotObservation found_again = shot;
       std::erase(found_again.left_table, *coin);
-      return JudgeFlick(state, found_again, seat, *coin);
+      return JudgeFlick(state, course, found_again, seat, *coin);
     }
   }
-  return JudgeFlick(state, shot, seat, *coin);
+  return JudgeFlick(state, course, shot, seat, *coin);
 }
 
-Verdict PpolfReferee::JudgeFlick(const rules::State& state, const ShotObservation& shot, int seat,
-                                 int coin) const {
-  const PpolfCourse course = PpolfCourse::Of(state);
+Verdict PpolfReferee::JudgeFlick(const rules::State& state, const PpolfCourse& course,
+                                 const ShotObservation& shot, int seat, int coin) const {
   const std::string& name = state.game().PlayerName(seat);
   const int hole = course.details.at("hole_number").get<int>() - 1;
   const int hole_track = TileTrack(shot.before, rules::ppolf::TargetTile(hole));

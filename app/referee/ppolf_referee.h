@@ -88,8 +88,8 @@ class PpolfReferee : public GameReferee {
 
  private:
   // The flick of player `seat`, due to flick, whose coin is track `coin`: what it did.
-  Verdict JudgeFlick(const rules::State& state, const vision::ShotObservation& shot, int seat,
-                     int coin) const;
+  Verdict JudgeFlick(const rules::State& state, const PpolfCourse& course,
+                     const vision::ShotObservation& shot, int seat, int coin) const;
   // The flick of player `seat`, whose coin is track `coin`, the hole `hole_track` hit or not.
   rules::Json Flick(const rules::State& state, const vision::ShotObservation& shot, int seat,
                     int coin, int hole_track, bool hit) const;
