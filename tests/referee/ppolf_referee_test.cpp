@@ -158,6 +158,30 @@ TEST_F(PpolfRefereeTest, ACoinTakenForGoneButFoundAgainOnTheTableDidNotLeaveIt) 
   EXPECT_EQ(verdict.action.value("off_table", false), true);
 }
 
+// Held-out seed 81: a coin lost from sight on its way was found again as a new track whose
+// face was misread as a value; with Bob's coin also unseen (he had not teed off) the misread
+// coin could be either's, so the players were asked where it went, and the place they could
+// not give cost Bob his putt-out. The coin that moved in the shot is the flicked one.
+TEST_F(PpolfRefereeTest, ACoinLostOnItsWayAndFoundAgainMisreadIsWhereItRests) {
+  const vision::TableObservation before = CourseWith({SuitCoin(20, "suns", {150, 300})});
+  const Json action =
+      JudgeAndApply(Shot(before, CourseWith({ValueCoin(25, "4", {300, 250})}), {20, 25}));
+  EXPECT_FALSE(action.contains("hit"));
+  EXPECT_FALSE(action.contains("off_table"));
+  ASSERT_TRUE(action.contains("coins")) << action.dump();
+  EXPECT_EQ(action["coins"][0]["player"], "Ann");
+  EXPECT_EQ(action["coins"][0]["at"], Json({300.0, 250.0}));
+
+  // Two such coins, or one read as Bob's, say nothing of where Ann's went: asked.
+  const std::unique_ptr<rules::State> fresh = state_->game().NewInitialState();
+  for (const vision::TableObservation& after :
+       {CourseWith({ValueCoin(25, "4", {300, 250}), ValueCoin(26, "2", {320, 200})}),
+        CourseWith({SuitCoin(25, "arms", {300, 250})})}) {
+    const Verdict verdict = referee_->Judge(*fresh, Shot(before, after, {20, 25, 26}));
+    EXPECT_EQ(verdict.kind, VerdictKind::kAskPlayers) << verdict.reason;
+  }
+}
+
 TEST_F(PpolfRefereeTest, KnockingACoinIntoTheHoleOrOffTheTable) {
   BothTeeOffAndMiss();
   ASSERT_EQ(state_->StatusLine().rfind("Hole 1 (Red null), round 1: Ann", 0), 0u)
