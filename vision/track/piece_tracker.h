@@ -148,9 +148,15 @@ class PieceTracker {
   // tables name it alike.
   void ReclaimLost();
   // Part of ReclaimLost: a piece that vanished from its place unseen (a hand hid it) while a
-  // blur of its kind flew off the table on a line running back over that place was flicked
-  // from under the hand: the blur was that piece, and its track takes the blur's path.
+  // blur of its kind flew off the table on a line running back over that place (or to a piece
+  // it may have struck on its way from there: ReboundsOffAPiece) was flicked from under the
+  // hand: the blur was that piece, and its track takes the blur's path.
   void ClaimBlursFlickedUnseen();
+  // Whether a piece like `lost`, first seen at `first` come the way `back` points away from,
+  // may have struck a resting piece on that line no farther back than `reach` takes it by
+  // way of `lost`'s place.
+  bool ReboundsOffAPiece(const Track& lost, rules::Vec2 first, rules::Vec2 back,
+                         double reach) const;
   // Part of ReclaimLost: a piece lost from sight on its way (a rebound it was not followed
   // through), then a blur of its kind never read, seen within the piece's reach since, that
   // flew off the table: the blur was that piece from then on.

@@ -1474,6 +1474,54 @@ TEST(PieceTrackerTest, ABlurRightAfterTheOnlyCoinWasLiftedIsThatCoinPutDownAndFl
   EXPECT_EQ(TrackNear(ended[0].shot.after, {430, 300}), id);
 }
 
+// Held-out Ppolf seed 88: the next player set a coin down beside the last one's and flicked it
+// from under the hand that hid the other. The flicked coin's first blur was taken for the
+// hidden one, which then rested where it had lain all along: it did not move in the shot;
+// the flicked coin, found at rest by the detection closing the shot, did.
+TEST(PieceTrackerTest, APieceFollowedAsItMovedButFoundBackWhereItLayDidNotMove) {
+  Recorder run;
+  const ObservedPiece lying = Confident(Coin("suns", {950, 740}));
+  const ObservedPiece tile = Tile({300, 300});
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {lying, tile}));
+  const int lying_id = TrackNear(run.tracker.Table(t), {950, 740});
+  for (const rules::Vec2 at : std::vector<rules::Vec2>{{961, 643}, {930, 600}, {905, 560}}) {
+    run(Between(t, {Blur(at), tile}, /*hand=*/true));
+    t += 1.0 / 30;
+  }
+  for (const double x : {870.0, 845.0, 828.0, 818.0, 814.0, 814.0, 814.0}) {
+    run(Between(t, {Blur({x, 670}), tile}));
+    t += 1.0 / 30;
+  }
+  const ObservedPiece flicked = Confident(Coin("arms", {814, 670}));
+  for (; t < 3.0; t += 1.0 / 30) run(Look(t, {lying, flicked, tile}));
+  const auto ended = Of(run.events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  EXPECT_EQ(TrackNear(shot.after, {950, 740}), lying_id);
+  EXPECT_EQ(std::count(shot.moved.begin(), shot.moved.end(), lying_id), 0);
+  EXPECT_EQ(std::count(shot.moved.begin(), shot.moved.end(), TrackNear(shot.after, {814, 670})), 1);
+}
+
+// Ppolf seed 4: a putt struck the hole tile and the coin rebounded to where it was flicked
+// from. No other piece moved: it moved all the same.
+TEST(PieceTrackerTest, APieceThatReboundedToWhereItLayMoved) {
+  Recorder run;
+  const ObservedPiece coin = Confident(Coin("arms", {690, 560}));
+  const ObservedPiece tile = Tile({685, 632});
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin, tile}));
+  const int id = TrackNear(run.tracker.Table(t), {690, 560});
+  for (const double y : {572.0, 585.0, 594.0, 584.0, 574.0, 566.0, 562.0, 561.0, 561.0, 561.0}) {
+    run(Between(t, {Blur({690, y}), tile}));
+    t += 1.0 / 30;
+  }
+  for (; t < 3.0; t += 1.0 / 30) run(Look(t, {coin, tile}));
+  const auto ended = Of(run.events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].shot.moved, std::vector<int>{id});
+}
+
 // Ppolf seed 22: the hand at the tee hid the coin as it was flicked. The camera saw a blur
 // flying off the table on the line from the coin's place, and never the coin again. The blur
 // was the coin: it left the table.
@@ -1493,6 +1541,33 @@ TEST(PieceTrackerTest, ACoinFlickedFromUnderTheHandAndSeenOnlyAsABlurOffTheTable
     flick.Rest(3.0);
     const auto ended = Of(flick.run.events, Type::kShotEnded);
     if (!on_line) {
+      EXPECT_TRUE(ended.empty());
+      continue;
+    }
+    ASSERT_EQ(ended.size(), 1u);
+    EXPECT_EQ(ended[0].shot.moved, std::vector<int>{flick.id});
+    EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{flick.id});
+  }
+}
+
+// Held-out Ppolf seed 87: the coin flicked from under the hand struck a tile before the camera
+// first saw it, and its blur flew off the table on a line running back to that tile, not to
+// the coin's place. Struck off the tile, it came from there all the same; with no piece on
+// that line to turn it, the blur is some other piece's.
+TEST(PieceTrackerTest, ABlurReboundingOffAPieceInTheWayCameFromTheCoinFlickedUnderTheHand) {
+  TrackerOptions options;
+  options.area = testing::Rectangle({0, 0}, {1400, 900});
+  for (const bool tile_in_the_way : {true, false}) {
+    std::vector<ObservedPiece> others = {Confident(Coin("moons", {400, 700}))};
+    if (tile_in_the_way) others.push_back(Tile({900, 299}));
+    FlickUnderTheHand flick(options, Confident(Coin("suns", {1094, 299})), others,
+                            testing::Rectangle({1070, 240}, {1250, 330}));
+    for (int i = 0; i < 4; ++i) flick.Hand();
+    for (double y = 230; y > -80; y -= 60) flick.Hand({Blur({932, y})});
+    for (int i = 0; i < 3; ++i) flick.Hand();
+    flick.Rest(3.0);
+    const auto ended = Of(flick.run.events, Type::kShotEnded);
+    if (!tile_in_the_way) {
       EXPECT_TRUE(ended.empty());
       continue;
     }
