@@ -13,11 +13,12 @@
 namespace tabref::vision {
 namespace {
 
-constexpr int kArtSize = 384;           // template art, pixels across the tile
-constexpr double kLensBlurPx = 0.6;     // typical camera blur, in camera pixels
-constexpr float kPlainInk = 0.06f;      // a template cell this dark or less is unprinted
-constexpr double kScalesPerOctave = 1;  // template sets per doubling of the camera's scale
-constexpr float kInkedShare = 0.5f;     // cells at least this share of a template's darkest: ink
+constexpr int kArtSize = 384;              // template art, pixels across the tile
+constexpr double kLensBlurPx = 0.6;        // typical camera blur, in camera pixels
+constexpr float kPlainInk = 0.06f;         // a template cell this dark or less is unprinted
+constexpr double kScalesPerOctave = 1;     // template sets per doubling of the camera's scale
+constexpr float kInkedShare = 0.5f;        // cells at least this share of a template's darkest: ink
+constexpr size_t kMinLocalPlainCells = 6;  // plain cells a local white balance needs
 
 float Median(std::vector<float> values) {
   if (values.empty()) return 0;
@@ -59,15 +60,44 @@ std::vector<T> QuarterTurn(const std::vector<T>& cells, int n) {
   return turned;
 }
 
-// Colours relative to the plain face (1, 1, 1 where unprinted) and how dark they are.
-void ToInk(const std::vector<cv::Vec3f>& colours, const cv::Vec3f& face,
+// Colours relative to the plain face (1, 1, 1 where unprinted) and how dark they are; `face`
+// holds the plain face's colour for every cell, or one for all.
+void ToInk(const std::vector<cv::Vec3f>& colours, const std::vector<cv::Vec3f>& face,
            std::vector<cv::Vec3f>& balanced, std::vector<float>& darkness) {
   balanced.resize(colours.size());
   darkness.resize(colours.size());
   for (size_t i = 0; i < colours.size(); ++i) {
-    for (int c = 0; c < 3; ++c) balanced[i][c] = colours[i][c] / std::max(face[c], 1.0f);
+    const cv::Vec3f& plain = face[face.size() == 1 ? 0 : i];
+    for (int c = 0; c < 3; ++c) balanced[i][c] = colours[i][c] / std::max(plain[c], 1.0f);
     darkness[i] = 1.0f - (balanced[i][0] + balanced[i][1] + balanced[i][2]) / 3.0f;
   }
+}
+
+// The plain face's colour at each cell of an n x n face: the median of the seen plain cells
+// within `radius` cells (at least `min_cells` of them), else `everywhere`. A shadow across the
+// tile (a hand's, an arm's) darkens the plain face there and the ink alike.
+std::vector<cv::Vec3f> LocalFace(const std::vector<cv::Vec3f>& colours,
+                                 const std::vector<float>& visible,
+                                 const std::vector<int>& plain_cells, int n, int radius,
+                                 size_t min_cells, const cv::Vec3f& everywhere) {
+  std::vector<cv::Vec3f> local(colours.size(), everywhere);
+  std::array<std::vector<float>, 3> channels;
+  for (int row = 0; row < n; ++row) {
+    for (int column = 0; column < n; ++column) {
+      for (std::vector<float>& channel : channels) channel.clear();
+      for (const int i : plain_cells) {
+        if (visible[static_cast<size_t>(i)] == 0 || std::abs(i / n - row) > radius ||
+            std::abs(i % n - column) > radius)
+          continue;
+        for (int c = 0; c < 3; ++c)
+          channels[static_cast<size_t>(c)].push_back(colours[static_cast<size_t>(i)][c]);
+      }
+      if (channels[0].size() < min_cells) continue;
+      for (int c = 0; c < 3; ++c)
+        local[static_cast<size_t>(row * n + column)][c] = Median(channels[static_cast<size_t>(c)]);
+    }
+  }
+  return local;
 }
 
 // Sum of a[i] * b[i] in four interleaved partial sums: a single running sum would wait on
@@ -98,6 +128,7 @@ void TileFaceOptions::Check() const {
   Require(colour_weight >= 0, "colour_weight", "non-negative");
   Require(min_match > 0 && min_match < 1, "min_match", "in (0, 1)");
   Require(max_hidden >= 0 && max_hidden < 1, "max_hidden", "in [0, 1)");
+  Require(local_face_cells >= 0 && local_face_cells < cells, "local_face_cells", "in 0..cells-1");
 }
 
 TileFaceClassifier::TileFaceClassifier(const PieceSet& set, TileFaceOptions options)
@@ -144,7 +175,7 @@ const TileFaceClassifier::TemplateSet& TileFaceClassifier::TemplatesFor(double p
     }
     std::vector<cv::Vec3f> balanced;
     std::vector<float> darkness;
-    ToInk(colours, face, balanced, darkness);
+    ToInk(colours, {face}, balanced, darkness);
     Template entry;
     entry.side = face_side ? "face" : "back";
     if (face_side) {
@@ -300,78 +331,91 @@ TileFace TileFaceClassifier::Read(const cv::Mat& image, const calibration::Table
                                              std::max(1.0, static_cast<double>(face[c])));
     }
   }
-  std::vector<cv::Vec3f> balanced;
-  std::vector<float> shape;
-  ToInk(colours, face, balanced, shape);
-  // Hidden cells take the mean of the seen ones, so that they add nothing to a correlation.
-  if (occluded) {
-    double mean = 0;
-    for (const size_t i : seen_cells) mean += shape[i];
-    mean /= static_cast<double>(seen_cells.size());
-    for (size_t i = 0; i < shape.size(); ++i) {
-      if (visible[i] == 0) shape[i] = static_cast<float>(mean);
+  // The best template against the face white-balanced by `plain` (per cell, or one for all).
+  const auto match = [&](const std::vector<cv::Vec3f>& plain, TileFace& read) {
+    std::vector<cv::Vec3f> balanced;
+    std::vector<float> shape;
+    ToInk(colours, plain, balanced, shape);
+    // Hidden cells take the mean of the seen ones, so that they add nothing to a correlation.
+    if (occluded) {
+      double mean = 0;
+      for (const size_t i : seen_cells) mean += shape[i];
+      mean /= static_cast<double>(seen_cells.size());
+      for (size_t i = 0; i < shape.size(); ++i) {
+        if (visible[i] == 0) shape[i] = static_cast<float>(mean);
+      }
     }
-  }
-  Normalise(shape);
+    Normalise(shape);
 
-  struct Scored {
-    const Template* entry;
-    int turn;
-    double score;
-  };
-  std::vector<Scored> scored;
-  scored.reserve(set.templates.size() * 4);
-  for (const Template& entry : set.templates) {
-    for (int turn = 0; turn < 4; ++turn) {
-      const std::vector<float>& ink = entry.ink[static_cast<size_t>(turn)];
-      double correlation = Dot(shape, ink);
-      // The mean colour of the seen cells the art inks.
-      cv::Vec3f colour_sum(0, 0, 0);
-      float inked = 0;
-      for (const int i : entry.inked[static_cast<size_t>(turn)]) {
-        if (visible[static_cast<size_t>(i)] == 0) continue;
-        colour_sum += balanced[static_cast<size_t>(i)];
-        inked += 1;
-      }
-      if (occluded) {
-        // The template over the seen cells only: zero mean and unit norm there (the face's
-        // hidden cells are zero after normalising, so the correlation needs the norm alone).
-        double sum = 0;
-        double squares = 0;
-        for (const size_t i : seen_cells) {
-          sum += ink[i];
-          squares += static_cast<double>(ink[i]) * ink[i];
+    struct Scored {
+      const Template* entry;
+      int turn;
+      double score;
+    };
+    std::vector<Scored> scored;
+    scored.reserve(set.templates.size() * 4);
+    for (const Template& entry : set.templates) {
+      for (int turn = 0; turn < 4; ++turn) {
+        const std::vector<float>& ink = entry.ink[static_cast<size_t>(turn)];
+        double correlation = Dot(shape, ink);
+        // The mean colour of the seen cells the art inks.
+        cv::Vec3f colour_sum(0, 0, 0);
+        float inked = 0;
+        for (const int i : entry.inked[static_cast<size_t>(turn)]) {
+          if (visible[static_cast<size_t>(i)] == 0) continue;
+          colour_sum += balanced[static_cast<size_t>(i)];
+          inked += 1;
         }
-        const double count = static_cast<double>(seen_cells.size());
-        const double norm = std::sqrt(std::max(1e-12, squares - sum * sum / count));
-        double centred = 0;
-        for (const size_t i : seen_cells) centred += shape[i] * (ink[i] - sum / count);
-        correlation = centred / norm;
+        if (occluded) {
+          // The template over the seen cells only: zero mean and unit norm there (the face's
+          // hidden cells are zero after normalising, so the correlation needs the norm alone).
+          double sum = 0;
+          double squares = 0;
+          for (const size_t i : seen_cells) {
+            sum += ink[i];
+            squares += static_cast<double>(ink[i]) * ink[i];
+          }
+          const double count = static_cast<double>(seen_cells.size());
+          const double norm = std::sqrt(std::max(1e-12, squares - sum * sum / count));
+          double centred = 0;
+          for (const size_t i : seen_cells) centred += shape[i] * (ink[i] - sum / count);
+          correlation = centred / norm;
+        }
+        const cv::Vec3f seen = inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1);
+        const double misfit = cv::norm(seen - entry.ink_colour);
+        scored.push_back({&entry, turn, correlation - options_.colour_weight * misfit});
+        if (entry.side == "back") break;  // the same at every quarter turn
       }
-      const cv::Vec3f seen = inked > 0 ? colour_sum / inked : cv::Vec3f(1, 1, 1);
-      const double misfit = cv::norm(seen - entry.ink_colour);
-      scored.push_back({&entry, turn, correlation - options_.colour_weight * misfit});
-      if (entry.side == "back") break;  // the same at every quarter turn
     }
-  }
-  std::sort(scored.begin(), scored.end(),
-            [](const Scored& a, const Scored& b) { return a.score > b.score; });
-  const Scored& best = scored.front();
-  double runner_up = -1;
-  for (const Scored& other : scored) {
-    if (other.entry != best.entry) {
-      runner_up = other.score;
-      break;
+    std::sort(scored.begin(), scored.end(),
+              [](const Scored& a, const Scored& b) { return a.score > b.score; });
+    const Scored& best = scored.front();
+    double runner_up = -1;
+    for (const Scored& other : scored) {
+      if (other.entry != best.entry) {
+        runner_up = other.score;
+        break;
+      }
     }
+    read.score = best.score;
+    read.margin = best.score - runner_up;
+    read.recognised = best.score >= options_.min_match;
+    read.side = best.entry->side;
+    read.suit = best.entry->suit;
+    read.rank = best.entry->rank;
+    read.quarter_turns = best.turn;
+    read.confidence = std::clamp(read.margin / 0.2, 0.0, 1.0);
+  };
+  match({face}, result);
+  if (!result.recognised && options_.local_face_cells > 0) {
+    // Unrecognised white-balanced as a whole: balanced cell by cell, in case a shadow lies
+    // across the face (its art reads clearly either side of the shadow's edge).
+    TileFace shaded = result;
+    match(LocalFace(colours, visible, set.plain_cells, n, options_.local_face_cells,
+                    kMinLocalPlainCells, face),
+          shaded);
+    if (shaded.recognised) result = shaded;
   }
-  result.score = best.score;
-  result.margin = best.score - runner_up;
-  result.recognised = best.score >= options_.min_match;
-  result.side = best.entry->side;
-  result.suit = best.entry->suit;
-  result.rank = best.entry->rank;
-  result.quarter_turns = best.turn;
-  result.confidence = std::clamp(result.margin / 0.2, 0.0, 1.0);
   return result;
 }
 

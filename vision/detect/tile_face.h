@@ -20,6 +20,9 @@ struct TileFaceOptions {
   double face_reach = 0.92;    // the sampled square, as a share of the side (off the edges)
   double colour_weight = 1.5;  // how much the ink's colour counts against its shape
   double min_match = 0.45;     // the best template must match at least this well
+  // A face no template matches white-balanced as a whole is matched again white-balanced by
+  // the plain cells within this many cells of each (a shadow across it); 0: never.
+  int local_face_cells = 9;
   // Faces hidden (by coins lying on them) beyond this share of their cells are not read.
   double max_hidden = 0.5;
 
