@@ -129,6 +129,7 @@ void TileFaceOptions::Check() const {
   Require(min_match > 0 && min_match < 1, "min_match", "in (0, 1)");
   Require(max_hidden >= 0 && max_hidden < 1, "max_hidden", "in [0, 1)");
   Require(local_face_cells >= 0 && local_face_cells < cells, "local_face_cells", "in 0..cells-1");
+  Require(min_shaded_match <= min_match, "min_shaded_match", "at most min_match");
 }
 
 TileFaceClassifier::TileFaceClassifier(const PieceSet& set, TileFaceOptions options)
@@ -407,7 +408,8 @@ TileFace TileFaceClassifier::Read(const cv::Mat& image, const calibration::Table
     read.confidence = std::clamp(read.margin / 0.2, 0.0, 1.0);
   };
   match({face}, result);
-  if (!result.recognised && options_.local_face_cells > 0) {
+  if (!result.recognised && options_.local_face_cells > 0 &&
+      result.score >= options_.min_shaded_match) {
     // Unrecognised white-balanced as a whole: balanced cell by cell, in case a shadow lies
     // across the face (its art reads clearly either side of the shadow's edge).
     TileFace shaded = result;

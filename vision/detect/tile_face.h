@@ -20,9 +20,12 @@ struct TileFaceOptions {
   double face_reach = 0.92;    // the sampled square, as a share of the side (off the edges)
   double colour_weight = 1.5;  // how much the ink's colour counts against its shape
   double min_match = 0.45;     // the best template must match at least this well
-  // A face no template matches white-balanced as a whole is matched again white-balanced by
-  // the plain cells within this many cells of each (a shadow across it); 0: never.
+  // A face no template matches white-balanced as a whole, though the best matches at least
+  // `min_shaded_match`, is matched again white-balanced by the plain cells within this many
+  // cells of each (a shadow across it); 0: never. (Most squares no template matches are no
+  // tile and match far worse: they are not matched again.)
   int local_face_cells = 9;
+  double min_shaded_match = 0.2;
   // Faces hidden (by coins lying on them) beyond this share of their cells are not read.
   double max_hidden = 0.5;
 
