@@ -65,9 +65,10 @@ class GameReferee {
                                                     const vision::ShotObservation& next) const;
 
   // Between shots, once a hand left the table, the piece of the one player due to play lies
-  // elsewhere: the shot the hand hid (a short putt under the flicking finger), where the game
-  // moves no piece by hand then; nothing when the change is not one. Judged with
-  // `under_hand` set: what it touched is not known.
+  // elsewhere, or was taken up from beside its goal: the shot the hand hid (a short putt under
+  // the flicking finger, the holed coin lifted), where the game moves no piece by hand then;
+  // nothing when the change is not one. Judged with `under_hand` set: what it touched is not
+  // known.
   virtual std::optional<vision::ShotObservation> ShotUnderHand(
       const rules::State& /*state*/, const vision::TableObservation& /*last*/,
       const vision::TableObservation& /*now*/) const {

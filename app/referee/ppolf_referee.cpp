@@ -22,6 +22,10 @@ constexpr double kMovedMm = 0.5;
 // A coin in play found this far from where it rested once a hand left the table was flicked
 // under the hand (a coin is moved by hand only to tee off; jitter and refits move it less).
 constexpr double kFlickedUnderHandMm = 5;
+// A coin in play taken up by hand from within this of the hole tile's footprint, with no shot
+// seen, was putted under the flicking finger into the hole and lifted, holed (a coin in play is
+// taken up only once it hit the hole).
+constexpr double kPuttedUnderHandMm = 10;
 
 constexpr std::array<const char*, 3> kHoleSuits = {"suns", "arms", "crowns"};
 constexpr std::array<const char*, 6> kRanks = {"null", "ace", "2", "3", "4", "5"};
@@ -310,14 +314,22 @@ Verdict PpolfReferee::JudgeFlick(const rules::State& state, const PpolfCourse& c
     return question;
   };
   if (shot.under_hand) {
-    // Where it went is seen, what it touched on the way is not: the players say.
-    ManualDecision question = ask("did " + name +
-                                      " flick the coin? (it moved under the hand, where the "
-                                      "camera could not see it)",
-                                  name + " missed");
+    // Where it went is seen, what it touched on the way is not: the players say. (Taken up
+    // from beside the hole, it was putted in, likely.)
+    const bool taken_up = FindTrack(shot.after, coin) == nullptr;
+    ManualDecision question =
+        taken_up ? ask("did " + name +
+                           "'s putt hit the hole? (the coin was taken up from beside it, and the "
+                           "hand hid the putt)",
+                       name + " missed")
+                 : ask("did " + name +
+                           " flick the coin? (it moved under the hand, where the camera could not "
+                           "see it)",
+                       name + " missed");
     if (std::optional<Json> layout = Refresh(state, shot.before, shot.after))
       question.choices.push_back({*layout, name + "'s coin was moved by hand, not flicked"});
-    return Verdict::Ask(question, name + "'s coin moved under the hand");
+    return Verdict::Ask(question, name + (taken_up ? "'s coin was taken up from beside the hole"
+                                                   : "'s coin moved under the hand"));
   }
   const bool off_table = Contains(shot.left_table, coin);
   if (hole_track >= 0 && !Touched(shot, coin, hole_track) &&
@@ -424,9 +436,18 @@ std::optional<ShotObservation> PpolfReferee::ShotUnderHand(const rules::State& s
   const int coin = PlayerCoin(course, last, seat);
   const ObservedPiece* rested = FindTrack(last, coin);
   const ObservedPiece* lies = FindTrack(now, coin);
-  if (rested == nullptr || lies == nullptr || !MovedBetween(*rested, *lies) ||
-      rules::Distance(rested->position_mm, lies->position_mm) < kFlickedUnderHandMm)
+  if (rested == nullptr) return std::nullopt;
+  if (lies == nullptr) {
+    const int hole = course.details.at("hole_number").get<int>() - 1;
+    const ObservedPiece* hole_tile =
+        FindTrack(last, TileTrack(last, rules::ppolf::TargetTile(hole)));
+    if (PlayerCoin(course, now, seat) >= 0 || hole_tile == nullptr ||
+        rules::SignedGap(rested->footprint, hole_tile->footprint) > kPuttedUnderHandMm)
+      return std::nullopt;
+  } else if (!MovedBetween(*rested, *lies) ||
+             rules::Distance(rested->position_mm, lies->position_mm) < kFlickedUnderHandMm) {
     return std::nullopt;
+  }
   ShotObservation shot;
   shot.start_s = last.time_s;
   shot.rest_s = now.time_s;

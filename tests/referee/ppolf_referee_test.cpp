@@ -2,6 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <memory>
+#include <numbers>
+#include <string>
+
 #include "app/referee/registry.h"
 #include "tests/referee/referee_fixture.h"
 
@@ -409,6 +414,41 @@ TEST_F(PpolfRefereeTest, ACoinOfThePlayerDueThatMovedUnderTheHandIsAskedAbout) {
   EXPECT_FALSE(referee_->ShotUnderHand(
       *state_, last,
       CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {380, 90})})));
+}
+
+// Held-out seed 96: Bob's coin lay a millimetre from the hole; he putted it in under his
+// finger (a 2 mm rebound, hidden by the hand) and lifted it, so the camera saw only the coin
+// gone and the shot was lost: every later flick was judged out of turn. The coin of the one
+// player due, taken up from beside the hole, was putted unseen: the players are asked.
+TEST_F(PpolfRefereeTest, ACoinOfThePlayerDueTakenUpFromBesideTheHoleIsAskedAbout) {
+  BothTeeOffAndMiss();
+  // Ann misses, her coin 1 mm from the hole tile's side (it lies at (500, 300), turned 30
+  // degrees): she lies nearest and flicks next.
+  const double out = 25.4 + 9.525 + 1;
+  const rules::Vec2 beside = {500 + out * std::cos(std::numbers::pi / 6),
+                              300 + out * std::sin(std::numbers::pi / 6)};
+  JudgeAndApply(
+      Shot(CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})}),
+           CourseWith({SuitCoin(20, "suns", beside), SuitCoin(21, "arms", {330, 150})}), {20}));
+  const vision::TableObservation last =
+      CourseWith({SuitCoin(20, "suns", beside), SuitCoin(21, "arms", {330, 150})});
+  const vision::TableObservation now = CourseWith({SuitCoin(21, "arms", {330, 150})});
+  const std::optional<vision::ShotObservation> hidden = referee_->ShotUnderHand(*state_, last, now);
+  ASSERT_TRUE(hidden);
+  EXPECT_TRUE(hidden->under_hand);
+  const Verdict verdict = referee_->Judge(*state_, *hidden);
+  ASSERT_EQ(verdict.kind, VerdictKind::kAskPlayers) << verdict.reason;
+  EXPECT_NE(verdict.question.question.find("putt"), std::string::npos) << verdict.question.question;
+  ASSERT_GE(verdict.question.choices.size(), 2u);
+  EXPECT_EQ(verdict.question.choices[0].action["hit"], true);
+  std::unique_ptr<rules::State> holed = state_->Clone();
+  holed->Apply(verdict.question.choices[0].action, rules::ActionSource::kManual);
+  EXPECT_EQ(holed->Scorecard().details["players"][0]["state"], "holed");
+
+  // Taken up far from the hole, it was not putted in: no shot.
+  const vision::TableObservation away =
+      CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})});
+  EXPECT_FALSE(referee_->ShotUnderHand(*state_, away, now));
 }
 
 // A coin set down to tee off is moved by hand, as the rules allow.

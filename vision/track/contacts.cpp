@@ -187,6 +187,21 @@ size_t StraightRunEnd(const std::vector<PathSample>& samples, size_t i) {
   return end;
 }
 
+// Whether `a`, after the corner of a kink by `b` (`corner_gap` from it), went away from `b`:
+// some later place of its path lies farther from `b` than the corner by more than a sigma of
+// the two places (the kink itself tells of a bounce; this only confirms its way out). A piece
+// that bounced off another leaves it, however slowly; one whose path only seemed to turn
+// beside it (a blob bent by the piece it came to rest by) does not, and its touch is too close
+// to call.
+bool LeftAfterTheKink(const ShotPiece& a, const ShotPiece& b, const Kink& kink, double corner_gap) {
+  for (const PathSample& sample : a.path.Samples()) {
+    if (sample.time_s <= kink.time_s) continue;
+    const double gap = GapAt(a, sample.position, b, b.At(sample.time_s));
+    if (gap > corner_gap + std::hypot(sample.sigma_mm, SigmaAt(b, sample.time_s))) return true;
+  }
+  return false;
+}
+
 // A rebound no path sample shows: off which piece, when, and whether surely.
 struct UnseenRebound {
   const ShotPiece* off = nullptr;
@@ -299,7 +314,8 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
   }
   for (const ShotPiece& a : pieces) {
     if (a.path.Empty()) continue;
-    // Bounces: the nearest piece to the corner, if it is within touching distance.
+    // Bounces: the nearest piece to the corner, if it is within touching distance; sure when
+    // the piece then left it.
     for (const Kink& kink : a.path.Kinks()) {
       const ShotPiece* nearest = nullptr;
       double nearest_gap = 0;
@@ -311,7 +327,9 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
           nearest_gap = gap;
         }
       }
-      if (nearest != nullptr) add(kink.time_s, a.track, nearest->track);
+      if (nearest != nullptr)
+        add(kink.time_s, a.track, nearest->track,
+            !LeftAfterTheKink(a, *nearest, kink, nearest_gap));
     }
     for (const ShotPiece& b : pieces) {
       if (b.track == a.track) continue;

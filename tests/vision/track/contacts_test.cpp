@@ -174,5 +174,33 @@ TEST(ContactsTest,
   EXPECT_EQ(contacts[0].other, HoleTile().track);
 }
 
+TEST(ContactsTest, APathBentBesideTheHoleWhereTheCoinCameToRestIsOnlyAPossibleTouch) {
+  // Ppolf seed 96: a coin sliding aslant up to the tile's side came to rest 1.2 mm short of
+  // it; its last blur but one was taken 8 mm nearer the tile, so the path turned there, but
+  // the coin went on as it was going, not away from the tile.
+  const std::vector<PathSample> bent = {{0, {-65, 100}, kSharpSigmaMm},
+                                        {kFrameS, {-49.7, 85.2}, kBlurSigmaMm},
+                                        {2 * kFrameS, {-34.8, 71.5}, kBlurSigmaMm},
+                                        {3 * kFrameS, {-22.6, 59.6}, kBlurSigmaMm},
+                                        {4 * kFrameS, {-11.9, 50.5}, kBlurSigmaMm},
+                                        {5 * kFrameS, {-3.4, 43.4}, kBlurSigmaMm},
+                                        {6 * kFrameS, {-0.7, 34.4}, kBlurSigmaMm},
+                                        {8 * kFrameS, {2.9, 36.3}, kBlurSigmaMm},
+                                        {14 * kFrameS, BelowTile(5.2, 1.2), 0.77}};
+  auto contacts = Contacts(Coin(bent));
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_TRUE(contacts[0].uncertain);
+  // A coin that struck the tile came back off it: surely a touch.
+  const std::vector<PathSample> bounced = {
+      {0, BelowTile(0, 60), kSharpSigmaMm},          {kFrameS, BelowTile(0, 40), kBlurSigmaMm},
+      {2 * kFrameS, BelowTile(0, 22), kBlurSigmaMm}, {3 * kFrameS, BelowTile(0, 6), kBlurSigmaMm},
+      {4 * kFrameS, BelowTile(0, 4), kBlurSigmaMm},  {5 * kFrameS, BelowTile(0, 10), kBlurSigmaMm},
+      {8 * kFrameS, BelowTile(0, 13), kSharpSigmaMm}};
+  contacts = Contacts(Coin(bounced));
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_FALSE(contacts[0].uncertain);
+  EXPECT_EQ(contacts[0].other, HoleTile().track);
+}
+
 }  // namespace
 }  // namespace tabref::vision
