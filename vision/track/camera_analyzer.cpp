@@ -354,12 +354,18 @@ std::optional<ObservedPiece> CameraAnalyzer::MeasureMoving(const Track& track,
             [](const Blob& a, const Blob& b) { return a.distance < b.distance; });
   const Blob* best = nullptr;
   for (const Blob& candidate : nearest) {
+    const rules::Vec2 at = ToTable(candidate.at, 0.5 * HeightOf(track.piece.kind));
     // A piece that left its place between two frames went fast and is blurred: a crisp coin
     // far from that place is another piece, put down there.
     if (from_rest && candidate.distance > kLeapDiameters * 2 * RadiusOf(track) * scale &&
-        Refit(track, ToTable(candidate.at, 0.5 * HeightOf(track.piece.kind)), frame)) {
+        Refit(track, at, frame)) {
       continue;
     }
+    // A change centred on a place a piece left under the hand is that place, no other piece.
+    if (!from_rest && std::any_of(left_unseen_.begin(), left_unseen_.end(), [&](rules::Vec2 p) {
+          return p != track.rest && rules::Distance(p, at) < kSamePlaceMm;
+        }))
+      continue;
     best = &candidate;
     break;
   }
@@ -573,12 +579,17 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     const auto followed = [](const Track& track) {
       return track.piece.kind != ObservedKind::kTile;
     };
+    left_unseen_.clear();
     cv::Mat faintly_changed;  // made when first needed
     for (size_t t = 0; t < tracks.size(); ++t) {
       const Track& track = tracks[t];
-      if (!followed(track) || track.moving || track.hidden || under_hand(track.rest)) continue;
+      if (!followed(track) || track.moving || under_hand(track.rest)) continue;
       const double inner_radius = kInnerDisc * RadiusOf(track);
       const double share = InnerDiscShare(changed, track.rest, inner_radius);
+      if (track.hidden) {
+        if (share > kVacatedShare) left_unseen_.push_back(track.rest);
+        continue;
+      }
       disturbed[t] = share > options_.disturbed_share;
       // A pyramid stands tall: one come to rest beside it leans over part of its place in the
       // top view (held-out Ice Boule seed 34: a third of the target's inner disc), so its

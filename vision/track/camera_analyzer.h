@@ -162,6 +162,10 @@ class CameraAnalyzer {
   // there when the place later looks as the background does (the running background absorbs
   // an empty place within `absorb_frames`).
   std::set<int> vacated_since_detection_;
+  // Places the hand hid a frame ago that this frame shows changed over a share of their inner
+  // disc above kVacatedShare (table mm): a piece flicked from under the hand left them
+  // (held-out Ppolf seed 91), and a change centred on one is no other piece's blob.
+  std::vector<rules::Vec2> left_unseen_;
   // Where the last full detection found pieces (table mm).
   std::vector<rules::Vec2> detected_places_;
   // Where full detections turned coin candidates down at their fit, unchanged since (table
