@@ -176,8 +176,8 @@ TEST(ContactsTest,
 
 TEST(ContactsTest, APathBentBesideTheHoleWhereTheCoinCameToRestIsOnlyAPossibleTouch) {
   // Ppolf seed 96: a coin sliding aslant up to the tile's side came to rest 1.2 mm short of
-  // it; its last blur but one was taken 8 mm nearer the tile, so the path turned there, but
-  // the coin went on as it was going, not away from the tile.
+  // it; its last blur but one was taken some 5 mm off its line towards the tile, so the path
+  // turned there, but the coin went on as it was going, not away from the tile.
   const std::vector<PathSample> bent = {{0, {-65, 100}, kSharpSigmaMm},
                                         {kFrameS, {-49.7, 85.2}, kBlurSigmaMm},
                                         {2 * kFrameS, {-34.8, 71.5}, kBlurSigmaMm},
