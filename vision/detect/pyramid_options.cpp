@@ -48,6 +48,8 @@ void PyramidOptions::Check() const {
           "better_outline.overlap_margin", "in [0, 1)");
   Require(better_outline.min_share_gain > 0 && better_outline.min_share_gain <= 1,
           "better_outline.min_share_gain", "in (0, 1]");
+  Require(better_outline.full_share > 0 && better_outline.full_share <= 1,
+          "better_outline.full_share", "in (0, 1]");
   Require(max_refit_shift_mm > 0, "max_refit_shift_mm", "positive");
   Require(silhouette_sigma_cells > 0, "silhouette_sigma_cells", "positive");
   Require(model_sigma_mm >= 0 && model_sigma_mm < 5, "model_sigma_mm", "in [0, 5)");
