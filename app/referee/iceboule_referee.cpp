@@ -392,7 +392,9 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
                               "'s was seen before the shot");
   }
 
-  // The target: the piece of its colour and size nearest to where it stood.
+  // The target: the piece of its colour and size nearest to where it stood, else (the camera
+  // may misread a small pyramid's size: a shadow on a cloth of its colour widens it) of its
+  // colour.
   const PieceMatcher target_matcher =
       Pyramid(binding_.target, end.at("target_size").get<std::string>());
   const std::optional<rules::Vec2> target_was =
@@ -400,6 +402,7 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
           ? std::optional(rules::PointFromJson(end["layout"]["target"]["position"]))
           : std::nullopt;
   const ObservedPiece* target = NearestMatching(shot.after, target_matcher, target_was);
+  if (target == nullptr) target = NearestMatching(shot.after, Pyramid(binding_.target), target_was);
   if (target == nullptr) return ask_leader("the target left the table (or the view)");
   const bool target_moved = !target_was || !Unmoved(*target, end["layout"]["target"]);
 

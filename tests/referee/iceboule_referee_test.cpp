@@ -412,6 +412,21 @@ TEST_F(IceBouleRefereeTest, AProjectileWhoseSizeTheCameraMisreadIsStillThePlayer
   EXPECT_EQ(End()["leader"], "Bob");
 }
 
+// Held-out Ice Boule seed 92: the small green target on green cloth, its shadow in its blob,
+// read medium in the look closing a shot. It is the target still, where it stood.
+TEST_F(IceBouleRefereeTest, ATargetWhoseSizeTheCameraMisreadIsStillTheTarget) {
+  const std::vector<vision::ObservedPiece> before = BobReadyAfterAnnsFirst(31);
+  const Json action =
+      JudgeAndApply(Shot(Table(before),
+                         Table({Upright(10, "green", "large", {500, 250}), AnnsFirst(),
+                                Upright(30, "yellow", "small", {100, 300}),
+                                Upright(31, "yellow", "small", {520, 255})}),
+                         {31}));
+  ASSERT_EQ(action["type"], "shot");
+  EXPECT_EQ(action["target"]["position"], Json({500.0, 250.0}));
+  EXPECT_EQ(End()["leader"], "Bob");
+}
+
 TEST_F(IceBouleRefereeTest, OnePieceReadAsTwoNestedIsNoProjectile) {
   const vision::ObservedPiece ann = AnnsFirst();
   // Bob's first projectile lands 100 mm from the target: Ann still leads.
