@@ -339,6 +339,7 @@ Track& PieceTracker::NewTrack(const ObservedPiece& piece, const TrackerFrame& fr
   track.seen_s = frame.time_s;
   track.rest_since_s = frame.time_s;
   if (!Unidentified(piece)) {
+    track.read_s = frame.time_s;
     if (piece.confidence > 0) track.identity_votes[IdentityKey(piece)] = piece.confidence;
   } else {
     // Only moving things are measured without an identity (a blurred blob). One new outside
@@ -347,6 +348,11 @@ Track& PieceTracker::NewTrack(const ObservedPiece& piece, const TrackerFrame& fr
     // the hand may be a piece it brings.
     track.moving = true;
     track.carried = !shot_;
+    track.clear_of_hand =
+        !shot_ && !frame.hand_in_view &&
+        std::none_of(hand_hid_.begin(), hand_hid_.end(), [&](const rules::Polygon& area) {
+          return rules::Gap(piece.footprint, area) <= options_.clear_of_hand_mm;
+        });
     track.moving_since_s = frame.time_s;
     track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   }
@@ -512,6 +518,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   track.piece.position_mm = piece.position_mm;
   track.piece.sigma_mm = piece.sigma_mm;
   track.seen_s = frame.time_s;
+  if (!Unidentified(piece)) track.read_s = frame.time_s;
   track.misses = 0;
   track.hidden = false;
   // An image without motion shows no piece moving, but where a hand hides it: steps between
@@ -555,8 +562,13 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     const double set_down_mm =
         std::max(track.piece.kind == ObservedKind::kPyramid ? 1.5 * radius : options_.rest_step_mm,
                  Jitter(track.path[1], track.path[2]));
-    track.carried = leapt ? step <= set_down_mm || TouchesHand(track.piece.footprint, frame)
-                          : step / dt < FlickSpeed(track);
+    // (A still blur is no piece: it must slide clear of the place it was first seen.)
+    const bool slid_clear =
+        track.clear_of_hand &&
+        rules::Distance(track.path[0].position, piece.position_mm) > options_.still_blur_mm;
+    track.carried =
+        !slid_clear && (leapt ? step <= set_down_mm || TouchesHand(track.piece.footprint, frame)
+                              : step / dt < FlickSpeed(track));
   } else if (track.carried && track.path.size() > 3) {
     // Set down by the hand, then flicked from under it: a step at a flick's speed that leaves
     // the hand. Its shot starts where the hand set it down.
@@ -767,15 +779,18 @@ void PieceTracker::ClaimBlursFlickedUnseen() {
   for (auto piece = departed_.begin(); piece != departed_.end(); ++piece) {
     Track& lost = piece->second;
     // Gone from its place unseen (a hand hid it, or it left too fast to follow), not lost on
-    // the way.
+    // the way; last seen there when last read (held-out Ppolf seed 101: the fingertip that
+    // flicked a coin, seen as a blob by its place in the frame the coin's blur was first seen
+    // 126 mm away, put its leaving a frame late and its blur out of reach).
     if (!lost.Identified() || lost.path.size() >= 2 || LeftTheTable(lost.id)) continue;
+    const double last_seen_s = lost.read_s;
     auto claimed = departed_.end();
     auto rebounded = departed_.end();
     double nearest = std::numeric_limits<double>::infinity();
     for (auto blur = departed_.begin(); blur != departed_.end(); ++blur) {
       const Track& flown = blur->second;
       if (flown.Identified() || flown.piece.kind != lost.piece.kind || !LeftTheTable(flown.id) ||
-          flown.path.size() < 2 || flown.path.front().time_s < lost.seen_s)
+          flown.path.size() < 2 || flown.path.front().time_s < last_seen_s)
         continue;
       // The line it flew on, run back from where it was first seen: it passes over the
       // place the piece vanished from, no farther back than its speed carried it since.
@@ -788,7 +803,7 @@ void PieceTracker::ClaimBlursFlickedUnseen() {
       const double along = rules::Dot(to_place, back);
       const double off_line = std::abs(rules::Cross(back, to_place));
       const double reach =
-          SlideReachBack(first, next, first.time_s - lost.seen_s) + options_.rest_gate_mm;
+          SlideReachBack(first, next, first.time_s - last_seen_s) + options_.rest_gate_mm;
       const double radius = rules::EquivalentRadius(lost.piece.footprint);
       // Else struck off a piece lying in its way before it was first seen (held-out Ppolf
       // seeds 81 and 87): the line runs back to that piece, and the place is within reach by
@@ -806,8 +821,8 @@ void PieceTracker::ClaimBlursFlickedUnseen() {
     // then the blur's path.
     const Track blur = claimed->second;
     departed_.erase(claimed);
-    lost.path.assign(1, {lost.seen_s, lost.rest, lost.piece.sigma_mm});
-    lost.left_seen_s = lost.seen_s;
+    lost.path.assign(1, {last_seen_s, lost.rest, lost.piece.sigma_mm});
+    lost.left_seen_s = last_seen_s;
     lost.moving_since_s = blur.moving_since_s;
     AdoptBlur(lost, blur, 0);
   }
@@ -1184,6 +1199,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
   for (size_t t = 0; t < existing; ++t) {
     Track& track = tracks_[t];
     track.hidden = Hidden(track, frame);
+    if (frame.hand_in_view) track.clear_of_hand = false;
     if (of_track[t] < 0) continue;
     const ObservedPiece& piece = frame.pieces[static_cast<size_t>(of_track[t])];
     used[static_cast<size_t>(of_track[t])] = true;
@@ -1236,6 +1252,18 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     } else if (frame.complete && !track->moving) {
       // A piece that left its carrier stood on it before its shot: cleared once at rest.
       track->carrier = -1;
+    }
+  }
+  // A shot that began frames ago (a piece seen sliding only once clear of the hand that sent
+  // it, or flicked from where the hand set it down) starts before pieces go missing in this
+  // frame: the place it left, found empty now, was a piece of the shot's table.
+  if (!shot_) {
+    for (const auto& [distance, t] : started) {
+      const Track& track = tracks_[t];
+      if (!track.carried && track.moving_since_s < frame.time_s) {
+        StartShot(track, frame, events);
+        break;
+      }
     }
   }
   // Pieces not measured: hidden, still moving out of sight, or gone.

@@ -22,7 +22,13 @@ struct Track {
   bool moving = false;
   bool carried = false;  // moving slowly while a hand is over the table: carried, not flicked
   bool hidden = false;   // under the hand in the latest frame
-  double seen_s = 0;     // time of its latest measurement
+  // A blob first seen between shots clear of any hand (TrackerOptions::clear_of_hand_mm),
+  // with no hand in view since.
+  bool clear_of_hand = false;
+  double seen_s = 0;  // time of its latest measurement
+  // ... that said what it is (a blob says only that something is there: by a hand, it may be
+  // a fingertip where the piece was flicked from)
+  double read_s = 0;
   double moving_since_s = 0;
   double rest_since_s = 0;
   // When it was last seen at its place before its path (earlier than the path's start when a

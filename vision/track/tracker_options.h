@@ -55,6 +55,11 @@ struct TrackerOptions {
   // image changed, misses a fingertip's edge and the shadow under it): it moves with the hand,
   // and a motionless image says nothing of it. A flicked piece leaves the hand farther in a frame.
   double hand_touch_mm = 5;
+  // A blob first seen moving between shots, with no hand in view and farther than this from
+  // where the hand last was, that goes on with none in view, slides on its own: a piece hurled
+  // or flicked while the hand hid it, seen once clear of it (however slow by then). Fingertips
+  // reaching in are taken for a hand the next frame; an arm leaving the view stays by it.
+  double clear_of_hand_mm = 60;
   // Contacts from trajectories: a footprint gap of at most `touch_mm` (plus two sigmas) at a
   // kink of a path or where a struck piece started moving; `graze_mm` anywhere else, by two
   // sigmas of the two places at that moment (within `graze_mm` only with the two sigmas

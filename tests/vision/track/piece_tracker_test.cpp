@@ -1263,6 +1263,54 @@ TEST(PieceTrackerTest, APieceHurledFromTheOneItStoodOnFliesUnseenAndLandsAsTheSa
   EXPECT_EQ(Of(events, Type::kTableChanged).size(), 1u);  // the first look only
 }
 
+// Held-out Ice Boule seed 92: the target, hurled from its catapult while the hand that pressed
+// the centrifuge was in view, was first seen as a blob only once the hand had gone, 250 mm
+// from it and sliding at 600 mm/s, slower than a hurl. No hand was by it: it slid on its own,
+// a shot, and the place it left, found empty in that very frame, was on the shot's table. A
+// blob first seen by where the hand just was may be a fingertip or what the hand set down.
+TEST(PieceTrackerTest, ABlobFirstSeenSlidingFarFromTheHandThatJustLeftIsAShot) {
+  const rules::Vec2 catapult{100, 250};
+  const auto run = [&](const rules::Polygon& hand) {
+    PieceTracker tracker(OnATable(800, 500));
+    BlurFeed feed(tracker);
+    const ObservedPiece target = Pyramid("green", "small", 15.6, 26.6, catapult);
+    while (feed.Time() < 0.3) feed.Detect({target});
+    const int target_track = TrackNear(tracker.Table(feed.Time()), catapult);
+    for (int i = 0; i < 6; ++i) feed.Send(Blobs({}, true, hand));
+    double blob_x = 348;
+    bool first = true;
+    for (const double step : {0.0, 14.0, 15.0, 9.0, 5.0, 2.0, 0.0, 0.0, 0.0, 0.0}) {
+      blob_x += step;
+      TrackerFrame frame = Blobs({{blob_x, 180}}, step > 0 || first);
+      frame.pieces[0].kind = ObservedKind::kPyramid;  // a blob of a pyramid's area
+      frame.vacated = {target_track};
+      feed.Send(std::move(frame));
+      first = false;
+    }
+    for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i) {
+      TrackerFrame frame = Blobs({{blob_x, 180}}, false);
+      frame.pieces[0].kind = ObservedKind::kPyramid;
+      feed.Send(std::move(frame));
+    }
+    for (int i = 0; i < 3; ++i) {
+      feed.Detect({Pyramid("yellow", "small", 15.6, 26.6, catapult),
+                   Pyramid("green", "small", 15.6, 26.6, {blob_x, 180}, true)});
+    }
+    return std::pair(feed.Events(), target_track);
+  };
+  const auto [events, target_track] = run(testing::Rectangle({20, 200}, {110, 300}));
+  ASSERT_EQ(Of(events, Type::kShotStarted).size(), 1u);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const std::vector<ObservedPiece>& before = ended[0].shot.before.pieces;
+  EXPECT_TRUE(std::any_of(before.begin(), before.end(), [&](const ObservedPiece& piece) {
+    return piece.track_id == target_track && rules::Distance(piece.position_mm, catapult) < 1;
+  }));
+
+  const auto [by_the_hand, unused] = run(testing::Rectangle({270, 150}, {320, 220}));
+  EXPECT_TRUE(Of(by_the_hand, Type::kShotStarted).empty());
+}
+
 // Ice Boule, between two shots: one player's centrifuge is cleared away and the next
 // player's catapult set down a few millimetres from where it stood, in one look.
 TEST(PieceTrackerTest, APyramidOfAnotherColourWhereOneWasTakenAwayIsAnotherPiece) {
@@ -1548,6 +1596,26 @@ TEST(PieceTrackerTest, ACoinFlickedFromUnderTheHandAndSeenOnlyAsABlurOffTheTable
     EXPECT_EQ(ended[0].shot.moved, std::vector<int>{flick.id});
     EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{flick.id});
   }
+}
+
+// Held-out Ppolf seed 101: as above, but the fingertip that flicked the coin was seen as a blob
+// by the coin's place in the frame its blur was first seen, far off. The coin was last seen
+// there when last read, before the hand hid it: the blur was within its reach, and the coin's.
+TEST(PieceTrackerTest, AFingertipSeenWhereTheCoinLayIsNoSightOfTheCoinFlickedOffTheTable) {
+  TrackerOptions options;
+  options.area = testing::Rectangle({0, 0}, {1400, 900});
+  FlickUnderTheHand flick(options, Confident(Coin("suns", {1094, 299})),
+                          {Confident(Coin("moons", {400, 700}))},
+                          testing::Rectangle({1070, 240}, {1250, 330}));
+  for (int i = 0; i < 2; ++i) flick.Hand();
+  flick.Hand({Blur({900, 295}), Blur({1098, 296})});
+  for (double x = 810; x > -60; x -= 90) flick.Hand({Blur({x, 291})});
+  for (int i = 0; i < 3; ++i) flick.Hand();
+  flick.Rest(3.0);
+  const auto ended = Of(flick.run.events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_EQ(ended[0].shot.moved, std::vector<int>{flick.id});
+  EXPECT_EQ(ended[0].shot.left_table, std::vector<int>{flick.id});
 }
 
 // Held-out Ppolf seed 87: the coin flicked from under the hand struck a tile before the camera
