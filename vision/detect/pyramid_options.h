@@ -37,10 +37,10 @@ struct PyramidOptions {
   // is met clearly better: a share of tight rays at least `min_share_gain` higher, at no
   // larger residual (a small upright pyramid on a table of its own colour, its shaded faces lost
   // in the table, reads lying from its lit ones: Ice Boule seed 34's target). So does a best
-  // silhouette whose outline is met tightly on less than `full_share` of its rays to another
-  // size in its pose whose outline is met so, tightly (held-out Ice Boule seed 92: a small
-  // green target on green cloth, its shadow in its blob, read medium on 0.62-0.68 of its
-  // rays, small on all).
+  // silhouette whose outline is met tightly on less than `full_share` of its rays, to another
+  // size in its pose whose outline is met clearly better and tightly (held-out Ice Boule seed
+  // 92: a small green target on green cloth, its shadow in its blob, read medium on 0.62-0.68
+  // of its rays, small on all).
   struct BetterOutlineOptions {
     double overlap_margin = 0.1;
     double min_share_gain = 0.05;
