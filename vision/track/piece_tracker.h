@@ -29,6 +29,8 @@ struct Track {
   // ... that said what it is (a blob says only that something is there: by a hand, it may be
   // a fingertip where the piece was flicked from)
   double read_s = 0;
+  // ... by a full detection's own fit (a piece of the set, not a blob), or -1
+  double found_s = -1;
   double moving_since_s = 0;
   double rest_since_s = 0;
   // When it was last seen at its place before its path (earlier than the path's start when a
