@@ -7,6 +7,7 @@
 #include <numbers>
 #include <string>
 
+#include "app/referee/observed_pieces.h"
 #include "app/referee/registry.h"
 #include "tests/referee/referee_fixture.h"
 
@@ -414,6 +415,34 @@ TEST_F(PpolfRefereeTest, ACoinOfThePlayerDueThatMovedUnderTheHandIsAskedAbout) {
   EXPECT_FALSE(referee_->ShotUnderHand(
       *state_, last,
       CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {380, 90})})));
+}
+
+// Held-out seed 108: Ann putted against the hole under her finger and the coin rebounded 15 mm;
+// its place seen empty as the hand left, the tracker let the track go and found the coin again
+// as a new one, so the table looked merely changed by hand and the putt was lost. The coin of
+// the player due, found again under another track, moved under the hand all the same.
+TEST_F(PpolfRefereeTest, ACoinOfThePlayerDueFoundAgainAsAnotherTrackMovedUnderTheHand) {
+  BothTeeOffAndMiss();
+  const vision::TableObservation last =
+      CourseWith({SuitCoin(20, "suns", {330, 440}), SuitCoin(21, "arms", {330, 150})});
+  const vision::TableObservation now =
+      CourseWith({SuitCoin(27, "suns", {345, 440}), SuitCoin(21, "arms", {330, 150})});
+  const std::optional<vision::ShotObservation> hidden = referee_->ShotUnderHand(*state_, last, now);
+  ASSERT_TRUE(hidden);
+  EXPECT_EQ(hidden->moved, std::vector<int>{27});
+  ASSERT_NE(FindTrack(hidden->before, 27), nullptr);
+  EXPECT_EQ(FindTrack(hidden->before, 27)->position_mm.x, 330);
+  EXPECT_EQ(FindTrack(hidden->before, 20), nullptr);
+  const Verdict verdict = referee_->Judge(*state_, *hidden);
+  ASSERT_EQ(verdict.kind, VerdictKind::kAskPlayers) << verdict.reason;
+  EXPECT_EQ(verdict.question.question.find("putt"), std::string::npos) << verdict.question.question;
+  ASSERT_EQ(verdict.question.choices.size(), 3u);
+  EXPECT_EQ(verdict.question.choices[1].action["coins"][0]["at"], Json({345.0, 440.0}));
+
+  // Found again where it lay, it did not move.
+  EXPECT_FALSE(referee_->ShotUnderHand(
+      *state_, last,
+      CourseWith({SuitCoin(27, "suns", {330.2, 440}), SuitCoin(21, "arms", {330, 150})})));
 }
 
 // Held-out seed 96: Bob's coin lay a millimetre from the hole; he putted it in under his
