@@ -1,0 +1,26 @@
+#include "vision/track/change_blob.h"
+
+namespace tabref::vision {
+
+std::vector<ChangeBlob> JoinSmallParts(const std::vector<ChangeBlob>& parts, double small_area,
+                                       double join_px) {
+  std::vector<ChangeBlob> blobs;
+  blobs.reserve(parts.size());
+  for (const ChangeBlob& part : parts) {
+    ChangeBlob blob = part;
+    if (part.area < small_area) {
+      cv::Point2d weighted = part.at * part.area;
+      for (const ChangeBlob& other : parts) {
+        if (other.labels == part.labels || cv::norm(other.at - part.at) > join_px) continue;
+        weighted += other.at * other.area;
+        blob.area += other.area;
+        blob.labels.push_back(other.labels.front());
+      }
+      blob.at = weighted / blob.area;
+    }
+    blobs.push_back(std::move(blob));
+  }
+  return blobs;
+}
+
+}  // namespace tabref::vision
