@@ -79,6 +79,20 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
     }
     TileFit fit = FitTile(context.frame, context.mapping, initial, candidate.angle_rad, side, top,
                           0, options.fit);
+    if (fit.unseen_pair >= 0) {
+      // One pair of sides seen, the other not: the candidate's centre may lie off along that
+      // pair's normal, beyond its sides' search (detection seed 38: a coin touching the tile
+      // drew the votes 10 mm off). That pair is looked for a quarter side either way.
+      const double normal = fit.angle_rad + 0.5 * CV_PI * fit.unseen_pair;
+      for (const double sign : {1.0, -1.0}) {
+        const cv::Point2d moved = initial + sign * options.unseen_pair_shift * side *
+                                                cv::Point2d(std::cos(normal), std::sin(normal));
+        TileFit again = FitTile(context.frame, context.mapping, moved, fit.angle_rad, side, top, 0,
+                                options.fit);
+        if (again.accepted && (!fit.accepted || again.support > fit.support))
+          fit = std::move(again);
+      }
+    }
     if (fit.wrong_size) {
       wrong_size.push_back(std::move(fit));
       continue;

@@ -398,6 +398,7 @@ TileFit FitTile(const cv::Mat& image, const calibration::TableMapping& mapping,
     result.reason = "sides found on too few rays";
   } else if (std::min(pair_x, pair_y) < options.min_pair_rays) {
     result.reason = "a pair of sides not seen";
+    result.unseen_pair = pair_x < pair_y ? 0 : 1;
   } else if (result.tight_support < options.min_tight_support) {
     result.reason = "side edges scattered";
   } else if (side_error > options.max_side_error_mm) {

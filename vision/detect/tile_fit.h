@@ -57,6 +57,9 @@ struct TileFit {
   // Rejected for its size alone: clear, straight sides, but opposite ones further apart or
   // closer than the set's side and the expected edge offset allow.
   bool wrong_size = false;
+  // Rejected because this pair of opposite sides was not seen (0: sides 0 and 2, 1: sides 1
+  // and 3), the other pair well seen; -1 otherwise.
+  int unseen_pair = -1;
   cv::Point2d centre_mm;   // top-face centre = the tile's position (table frame)
   double angle_rad = 0;    // turn of the sides, modulo pi/2, in [0, pi/2)
   double support = 0;      // share of the rays that found their side

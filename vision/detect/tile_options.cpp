@@ -25,6 +25,7 @@ void TileOptions::Check() const {
   Require(min_printed_art_score >= 0 && min_printed_art_score <= 1, "min_printed_art_score",
           "in 0..1");
   Require(max_half_contrast > 0, "max_half_contrast", "positive");
+  Require(unseen_pair_shift >= 0 && unseen_pair_shift <= 0.5, "unseen_pair_shift", "in 0..0.5");
   Require(min_two_coloured_support >= 0 && min_two_coloured_support <= 1,
           "min_two_coloured_support", "in 0..1");
   Require(max_shifted_contrast >= 0, "max_shifted_contrast", "at least 0");

@@ -43,6 +43,10 @@ struct TileOptions {
   // known over it, is at most this (a tile beside the table: 0.08-0.3; a marker sheet's black
   // and white, 0.7-5, needs no such search and would only cost time).
   double max_shifted_contrast = 0.5;
+  // A fit that saw one pair of sides and not the other is tried again this share of a side
+  // either way along the unseen pair's normal (a candidate's centre drawn off by a coin
+  // touching the tile: 10 mm, a fifth of a side).
+  double unseen_pair_shift = 0.25;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "calibration/table_calibration.h"
 #include "tests/vision/detect/detected_scene.h"
 
 namespace tabref::vision {
@@ -180,6 +181,38 @@ TEST_F(TileFinderTest, NoTileIsFittedOnAMarkersBlackSquare) {
     for (const ObservedPiece& seen : result.detection.pieces)
       EXPECT_FALSE(seen.kind == ObservedKind::kTile &&
                    calibration.InMarkerSquare({seen.position_mm.x, seen.position_mm.y}, 0));
+  }
+}
+
+// Detection scene 38 (1080p, wood): a coin touching the crowns 4 tile drew its candidate 10 mm
+// off along one pair of sides, beyond that pair's search, and the tile was missed ("a pair of
+// sides not seen"). That pair is looked for again either way.
+TEST(TileFinderSceneTest, ATileWhoseCandidateACoinDrewOffAlongOnePairOfSidesIsFound) {
+  const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
+  sim::DetectionSceneOptions options;
+  options.seed = 38;
+  options.width = 1920;
+  options.height = 1080;
+  const sim::DetectionScene scene = sim::MakeDetectionScene(set, options);
+  PieceDetector detector(set);
+  detector.SetCalibration(calibration::CalibrateTable(
+      scene.image, TruthCalibration(scene.camera, scene.layout).intrinsics));
+  const Detection detection = detector.Detect(scene.image);
+  const std::vector<TruthPiece> truth = TruthPieces(scene, set);
+  const auto tile = std::find_if(truth.begin(), truth.end(), [](const TruthPiece& piece) {
+    return piece.piece.kind == ObservedKind::kTile && piece.piece.suit == "crowns" &&
+           piece.piece.rank == "4";
+  });
+  ASSERT_NE(tile, truth.end());
+  const ObservedPiece* found =
+      Nearest(detection, ObservedKind::kTile, tile->piece.position_mm, 1.0);
+  ASSERT_NE(found, nullptr);
+  EXPECT_EQ(found->suit, "crowns");
+  EXPECT_EQ(found->rank, "4");
+  for (const TruthPiece& piece : truth) {
+    if (!piece.Expected() || piece.piece.kind != ObservedKind::kTile) continue;
+    EXPECT_NE(Nearest(detection, ObservedKind::kTile, piece.piece.position_mm, 2.0), nullptr)
+        << piece.description;
   }
 }
 
