@@ -438,8 +438,8 @@ std::optional<ShotObservation> PpolfReferee::ShotUnderHand(const rules::State& s
   const ObservedPiece* lies = FindTrack(now, coin);
   if (rested == nullptr) return std::nullopt;
   TableObservation before = last;
-  if (const int again = PlayerCoin(course, now, seat);
-      lies == nullptr && again >= 0 && FindTrack(last, again) == nullptr) {
+  const int again = PlayerCoin(course, now, seat);
+  if (lies == nullptr && again >= 0 && FindTrack(last, again) == nullptr) {
     // Its place seen empty as the hand left, the coin is found again away from it as another
     // track (held-out seed 108: putted against the hole under the finger, it rebounded 15 mm):
     // the same coin, named alike before and after.
@@ -453,7 +453,7 @@ std::optional<ShotObservation> PpolfReferee::ShotUnderHand(const rules::State& s
     const int hole = course.details.at("hole_number").get<int>() - 1;
     const ObservedPiece* hole_tile =
         FindTrack(last, TileTrack(last, rules::ppolf::TargetTile(hole)));
-    if (PlayerCoin(course, now, seat) >= 0 || hole_tile == nullptr ||
+    if (again >= 0 || hole_tile == nullptr ||
         rules::SignedGap(rested->footprint, hole_tile->footprint) > kPuttedUnderHandMm)
       return std::nullopt;
   } else if (!MovedBetween(*rested, *lies) ||
