@@ -141,9 +141,9 @@ class PieceTracker {
   // Below this speed a piece moving under a hand is carried, not flicked (or hurled).
   double FlickSpeed(const Track& track) const;
   // `last_seen_s`: when the track was last measured at its place; `rest_sigma_mm`: the sigma
-  // of that place (the path's first sample).
+  // of that place (the path's first sample); `was_hidden`: the hand hid it a frame ago.
   void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
-                   double last_seen_s, double rest_sigma_mm);
+                   double last_seen_s, double rest_sigma_mm, bool was_hidden);
   void Vanish(size_t index, const TrackerFrame& frame, std::vector<TrackEvent>& events);
   // A new measurement that reads like a piece lifted from its place a moment ago (or a blur
   // when only one piece of its kind was lifted): that piece, landed (true); its track
