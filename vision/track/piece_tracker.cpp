@@ -7,6 +7,7 @@
 #include <sstream>
 #include <utility>
 
+#include "vision/track/bounce.h"
 #include "vision/track/contacts.h"
 #include "vision/track/flick_push.h"
 
@@ -162,6 +163,7 @@ void PieceTracker::Reset() {
   departed_.clear();
   lifted_.clear();
   still_blurs_.clear();
+  obstacles_.clear();
 }
 
 const Track* PieceTracker::FindTrack(int id) const {
@@ -193,7 +195,9 @@ rules::Vec2 PieceTracker::Predict(const Track& track, double time_s) const {
   const double dt = b.time_s - a.time_s;
   if (dt <= 0) return b.position;
   const rules::Vec2 velocity = (b.position - a.position) * (1 / dt);
-  return b.position + velocity * (time_s - b.time_s);
+  return Bounced(b.position, b.position + velocity * (time_s - b.time_s),
+                 rules::EquivalentRadius(track.piece.footprint), obstacles_,
+                 options_.bounce_restitution);
 }
 
 ObservedPiece PieceTracker::PieceAt(const Track& track, rules::Vec2 position) const {
@@ -495,8 +499,8 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   // hid the piece a frame ago and is gone now (or no longer seen: fingertips at the edge) is
   // as near: the blob where it lifted a piece is that piece's place left, not a slow shot.
   const bool leapt = seen_last_frame && distance > 2 * Radius(track.piece.footprint);
-  track.carried = !shot_ && (frame.hand_in_view || was_hidden) &&
-                  (distance / dt < FlickSpeed(track) || leapt);
+  track.carried =
+      !shot_ && (frame.hand_in_view || was_hidden) && (distance / dt < FlickSpeed(track) || leapt);
 }
 
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
@@ -1354,6 +1358,13 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
   }
   last_time_s_ = frame.time_s;
   hand_hid_ = frame.hidden;
+  obstacles_.clear();
+  for (const Track& track : tracks_) {
+    if (track.piece.kind != ObservedKind::kTile || track.moving) continue;
+    const rules::Footprint at_rest =
+        Translated(track.piece.footprint, track.rest - track.piece.position_mm);
+    if (const auto* tile = std::get_if<rules::Polygon>(&at_rest)) obstacles_.push_back(*tile);
+  }
   return events;
 }
 

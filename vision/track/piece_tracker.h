@@ -229,9 +229,10 @@ class PieceTracker {
   double last_time_s_ = 0;
   double last_full_s_ = -1e9;
   bool started_ = false;
-  bool hand_ = false;                     // a hand was over the table in the latest frame
-  std::vector<rules::Polygon> hand_hid_;  // what it hid then (TrackerFrame::hidden)
-  int first_new_id_ = 0;                  // tracks from this id on were born in the current frame
+  bool hand_ = false;                      // a hand was over the table in the latest frame
+  std::vector<rules::Polygon> hand_hid_;   // what it hid then (TrackerFrame::hidden)
+  std::vector<rules::Polygon> obstacles_;  // the tiles at rest after the last frame
+  int first_new_id_ = 0;                   // tracks from this id on were born in the current frame
   TableObservation rest_table_;
   std::optional<ShotObservation> shot_;
   // Contacts already reported in this shot: the shot keeps them even if the finished paths

@@ -43,6 +43,7 @@ void TrackerOptions::Check() const {
   Require(push_min_hand_mm2 >= 0, "push_min_hand_mm2", "at least 0");
   Require(push_min_offset_mm > 0 && push_min_offset_mm < push_reach_mm, "push_min_offset_mm",
           "in (0, push_reach_mm)");
+  Require(bounce_restitution >= 0 && bounce_restitution <= 1, "bounce_restitution", "in 0..1");
   Require(area.vertices.empty() || area.vertices.size() >= 3, "area",
           "empty or a polygon of at least 3 vertices");
 }

@@ -81,6 +81,10 @@ struct TrackerOptions {
   double push_reach_mm = 80;
   double push_min_hand_mm2 = 400;
   double push_min_offset_mm = 20;
+  // A piece moving into a tile at rest is expected to bounce off it (tiles are obstacles, not
+  // ramps; heavy, they barely move): its way beyond the tile's face mirrored and shortened to
+  // this share (0: it stops there).
+  double bounce_restitution = 0.7;
   // The area the camera sees pieces in (table frame, mm); empty: everywhere.
   rules::Polygon area;
 

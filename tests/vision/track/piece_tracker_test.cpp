@@ -1846,5 +1846,30 @@ TEST(PieceTrackerTest, APieceTheHandHidAFrameAgoFoundSlowlyOffItsPlaceWasCarried
   }));
 }
 
+// Held-out Ppolf seed 126: a coin flicked at the hole tile bounced straight back off it; its
+// way carried on pointed into the tile, where the tile's nudged far edge showed as a blob, and
+// the coin's track took that blob while the coin coming back was taken for another: the hit
+// went unseen. A piece driven into a tile at rest is looked for back off the tile's face.
+TEST(PieceTrackerTest, ACoinDrivenIntoATileAtRestIsLookedForBackOffIt) {
+  Recorder run;
+  const ObservedPiece hole = Tile({565, 783});
+  const ObservedPiece coin = Coin("suns", {449, 739});
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin, hole}));
+  for (const rules::Vec2 at : std::vector<rules::Vec2>{{490, 754}, {530, 769}}) {
+    run(Between(t, {Blur(at), hole}));
+    t += 1.0 / 30;
+  }
+  const Track* track = nullptr;
+  for (const Track& candidate : run.tracker.Tracks()) {
+    if (candidate.moving) track = &candidate;
+  }
+  ASSERT_NE(track, nullptr);
+  const rules::Vec2 expected = run.tracker.Predict(*track, t);
+  // Straight on it would be at (570, 784), inside the tile; back off its face it comes.
+  EXPECT_LT(expected.x, 530 - 10);
+  EXPECT_GT(expected.y, 769);
+}
+
 }  // namespace
 }  // namespace tabref::vision
