@@ -1185,7 +1185,7 @@ void PieceTracker::Settle(const TrackerFrame& frame, std::vector<TrackEvent>& ev
     changed = was == rest_table_.pieces.end() ||
               rules::Distance(was->position_mm, piece.position_mm) >
                   std::max(options_.start_mm, 3 * std::hypot(was->sigma_mm, piece.sigma_mm)) ||
-              IdentityKey(*was) != IdentityKey(piece);
+              IdentityKey(*was) != IdentityKey(piece) || was->pose != piece.pose;
   }
   started_ = true;
   for (Track& track : tracks_) track.ClearPath();

@@ -1871,5 +1871,29 @@ TEST(PieceTrackerTest, ACoinDrivenIntoATileAtRestIsLookedForBackOffIt) {
   EXPECT_GT(expected.y, 769);
 }
 
+// Held-out Ice Boule seed 118: the target landed on its side; the players stood it up where it
+// lay, as the rules ask, and the table with it upright was the same to the tracker (same
+// place, same piece): the placement waited on, judged only with the next shot, took that
+// shot's place, and every shot after was one behind.
+TEST(PieceTrackerTest, APyramidStoodUpWhereItLayChangesTheTable) {
+  Recorder run;
+  const ObservedPiece lying = Pyramid("green", "small", 13, 23, {376, 184}, /*lying=*/true);
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {lying}));
+  TrackerFrame hand = Between(t, {}, /*hand=*/true);
+  hand.hidden = {rules::Square({376, 184}, 60, 0)};
+  for (int i = 0; i < 5; ++i, t += 1.0 / 30) {
+    hand.time_s = t;
+    run(hand);
+  }
+  const ObservedPiece upright = Pyramid("green", "small", 13, 23, {376, 184});
+  for (; t < 2.0; t += 1.0 / 30) run(Look(t, {upright}));
+  const auto changed = Of(run.events, Type::kTableChanged);
+  ASSERT_EQ(changed.size(), 2u);
+  ASSERT_EQ(changed[1].table.pieces.size(), 1u);
+  EXPECT_EQ(changed[1].table.pieces[0].pose, "upright");
+  EXPECT_EQ(changed[1].table.pieces[0].track_id, changed[0].table.pieces[0].track_id);
+}
+
 }  // namespace
 }  // namespace tabref::vision
