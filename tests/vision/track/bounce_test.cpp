@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+#include <string>
 #include <vector>
+
+#include "vision/track/tracker_options.h"
 
 namespace tabref::vision {
 namespace {
@@ -48,6 +52,17 @@ TEST(BouncedTest, TheFirstTileMetTurnsItBack) {
 TEST(BouncedTest, RestitutionZeroStopsItWhereItMeetsTheTile) {
   const rules::Vec2 end = Bounced({-60, 0}, {-20, 0}, 10, kTile, 0);
   EXPECT_NEAR(end.x, -35, 1e-6);
+}
+
+TEST(BouncedTest, ARestitutionOutsideZeroToOneIsRefusedByName) {
+  TrackerOptions options;
+  options.bounce_restitution = 1.5;
+  try {
+    options.Check();
+    FAIL() << "accepted";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("bounce_restitution"), std::string::npos);
+  }
 }
 
 }  // namespace
