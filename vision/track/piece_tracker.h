@@ -54,6 +54,9 @@ struct Track {
   // It moved since it was last read at rest: the next sure reading at rest says what it is
   // (a coin flipped over, or put down in the place of another the hand took up).
   bool read_again = false;
+  // Set down by a hand and not read at rest since: the identity it keeps is the one it had
+  // before the hand took it up, and the hand may have put another piece in its place.
+  bool set_down_unread = false;
 
   bool Identified() const { return !identity_votes.empty(); }
 };
@@ -236,6 +239,9 @@ class PieceTracker {
   int first_new_id_ = 0;                   // tracks from this id on were born in the current frame
   TableObservation rest_table_;
   std::optional<ShotObservation> shot_;
+  // Pieces of the shot's table set down by a hand and not read since (Track::set_down_unread):
+  // once read at rest, their reading names them in the shot's table before too.
+  std::vector<int> unread_before_;
   // Contacts already reported in this shot: the shot keeps them even if the finished paths
   // (refined anew with every sample) no longer show them.
   std::vector<ObservedContact> reported_contacts_;

@@ -1924,5 +1924,70 @@ TEST(PieceTrackerTest, APyramidStoodUpWhereItLayChangesTheTable) {
   EXPECT_EQ(changed[1].table.pieces[0].track_id, changed[0].table.pieces[0].track_id);
 }
 
+// Held-out Ppolf seed 127: the player took up the coin that had holed out and set the other
+// player's down 4 mm from it to tee off, the hand over the table until the flick. Only re-fits
+// (where, not what) measured the coin set down; the look closing the shot read it. Which coin
+// was flicked is what that look reads, in the shot's table before as after.
+TEST(PieceTrackerTest, ACoinSetDownAndFlickedBeforeAnyLookReadItIsWhatTheLookAfterReads) {
+  Recorder run;
+  const ObservedPiece suns = Coin("suns", {632, 235});
+  const ObservedPiece tile = Tile({622, 170});
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {suns, tile}));
+  const int id = TrackNear(run.tracker.Table(t), suns.position_mm);
+  TrackerFrame hand = Between(t, {tile}, /*hand=*/true);
+  hand.hidden = {rules::Square({640, 250}, 60, 0)};
+  for (int i = 0; i < 2; ++i, t += 1.0 / 30) {
+    hand.time_s = t;
+    run(hand);
+  }
+  ObservedPiece refit = Coin("suns", {630.4, 230.8});
+  refit.confidence = 0;
+  refit.track_id = id;
+  for (int i = 0; i < 12; ++i, t += 1.0 / 30) run(Between(t, {refit, tile}, /*hand=*/true));
+  for (const double x : {660.0, 700.0, 740.0, 770.0, 785.0, 790.0}) {
+    run(Between(t, {Blur({x, 240}), tile}, /*hand=*/x < 700));
+    t += 1.0 / 30;
+  }
+  for (int i = 0; i < 8; ++i, t += 1.0 / 30) run(Between(t, {Blur({790, 240}), tile}));
+  for (; t < 4.0 && run.tracker.InShot(); t += 1.0 / 30)
+    run(Look(t, {Coin("arms", {790, 240}), tile}));
+
+  const auto ended = Of(run.events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  EXPECT_EQ(shot.moved, std::vector<int>{id});
+  ASSERT_NE(AfterShot(shot, id), nullptr);
+  EXPECT_EQ(AfterShot(shot, id)->suit, "arms");
+  const auto before =
+      std::find_if(shot.before.pieces.begin(), shot.before.pieces.end(),
+                   [&](const ObservedPiece& piece) { return piece.track_id == id; });
+  ASSERT_NE(before, shot.before.pieces.end());
+  EXPECT_EQ(before->suit, "arms");
+}
+
+// ... while a coin read at rest before the shot keeps that reading in the shot's table before,
+// whatever the look closing the shot reads (a face misread once is outvoted, not rewritten).
+TEST(PieceTrackerTest, ACoinReadAtRestBeforeItsShotKeepsThatReadingInTheTableBefore) {
+  Recorder run;
+  const ObservedPiece suns = Coin("suns", {632, 235});
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {suns}));
+  const int id = TrackNear(run.tracker.Table(t), suns.position_mm);
+  for (const double x : {660.0, 700.0, 740.0, 770.0, 785.0, 790.0}) {
+    run(Between(t, {Blur({x, 240})}));
+    t += 1.0 / 30;
+  }
+  for (int i = 0; i < 8; ++i, t += 1.0 / 30) run(Between(t, {Blur({790, 240})}));
+  for (; t < 4.0 && run.tracker.InShot(); t += 1.0 / 30) run(Look(t, {Coin("arms", {790, 240})}));
+
+  const auto ended = Of(run.events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.before.pieces.size(), 1u);
+  EXPECT_EQ(shot.before.pieces[0].track_id, id);
+  EXPECT_EQ(shot.before.pieces[0].suit, "suns");
+}
+
 }  // namespace
 }  // namespace tabref::vision
