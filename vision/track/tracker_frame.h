@@ -34,6 +34,10 @@ struct TrackerFrame {
   // nowhere near: taken up (or moved) unseen. Outside a shot a track listed here in
   // `lost_frames` frames in a row ends without waiting for the next full detection.
   std::vector<int> vacated;
+  // Coins at rest whose place the analyzer saw as it was (no change on it, clear of the hand)
+  // while other pieces moved: the coin is still there, so no measurement away from it is that
+  // coin struck off its place (a streak split in two blobs passing by is not).
+  std::vector<int> in_place;
   // The image changed since the last frame somewhere no measured piece explains (outside
   // the hand): the table is not at rest yet.
   bool motion = false;
