@@ -414,6 +414,16 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
            !WithinOf(track.piece.footprint, frame.hidden, reach) &&
            !WithinOf(track.piece.footprint, hand_hid_, reach);
   };
+  // A blob inside a tile at rest is no coin far from where it was expected: a coin slides
+  // along the table and strikes a tile's side. It is the change of the tile it struck, nudged
+  // (held-out Ppolf seed 135: the coin came back off the hole, and its track, reaching for
+  // the nearest blob, took the hole's while the coin went on as another).
+  const auto in_a_tile = [&](const Track& track, const ObservedPiece& piece) {
+    return track.piece.kind == ObservedKind::kCoin && Unidentified(piece) &&
+           std::any_of(obstacles_.begin(), obstacles_.end(), [&](const rules::Polygon& tile) {
+             return rules::Contains(tile, piece.position_mm);
+           });
+  };
   enum class Reach { kExpected, kAnywhere };
   enum class Faces { kMustAgree, kPenalised };
   enum class Tracks { kIdentified, kAll, kMovedInShot };
@@ -446,7 +456,8 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
         const Track& track = tracks_[t];
         if (pass.tracks == Tracks::kIdentified && !track.Identified()) continue;
         if (pass.tracks == Tracks::kMovedInShot && !moved_in_shot(track)) continue;
-        if (pass.reach == Reach::kAnywhere && seen_in_place(track)) continue;
+        if (pass.reach == Reach::kAnywhere && (seen_in_place(track) || in_a_tile(track, piece)))
+          continue;
         // A blur says what kind of thing it is, if nothing else.
         if (piece.kind != track.piece.kind) continue;
         const bool compatible = Compatible(piece, track);

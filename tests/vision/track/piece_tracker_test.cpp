@@ -2034,5 +2034,31 @@ TEST(PieceTrackerTest, ABlobAwayFromACoinWhosePlaceIsSeenAsItWasIsNotThatCoin) {
   }
 }
 
+// Held-out Ppolf seed 135: the coin struck the hole tile and came back off it; in the next
+// frame the blob nearest its way on was the hole's own change (the tile nudged), inside the
+// tile, and the coin's track took it while the coin going back became another track: the hit
+// was another's, never read, and the coin was judged to have missed. A coin slides along the
+// table: a blob inside a tile at rest is not the coin reached for far from where it was
+// expected.
+TEST(PieceTrackerTest, ABlobInsideATileAtRestIsNotACoinLostOffItsWay) {
+  Recorder run;
+  const ObservedPiece coin = Coin("arms", {1000, 575});
+  const ObservedPiece hole = Tile({785.6, 393});
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin, hole}));
+  const int id = TrackNear(run.tracker.Table(t), coin.position_mm);
+  for (const rules::Vec2 at :
+       std::vector<rules::Vec2>{{968.4, 553.4}, {903.1, 509.8}, {839.7, 466.9}, {796.0, 459.2}}) {
+    run(Between(t, {Blur(at), hole}));
+    t += 1.0 / 30;
+  }
+  const rules::Vec2 tile_change{792.8, 412.3};
+  const rules::Vec2 coming_back{786.0, 513.4};
+  run(Between(t, {Blur(tile_change), Blur(coming_back), hole}));
+  const Track* track = run.tracker.FindTrack(id);
+  ASSERT_NE(track, nullptr);
+  EXPECT_LT(rules::Distance(track->piece.position_mm, coming_back), 1);
+}
+
 }  // namespace
 }  // namespace tabref::vision
