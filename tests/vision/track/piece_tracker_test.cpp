@@ -1924,6 +1924,37 @@ TEST(PieceTrackerTest, APyramidStoodUpWhereItLayChangesTheTable) {
   EXPECT_EQ(changed[1].table.pieces[0].track_id, changed[0].table.pieces[0].track_id);
 }
 
+// `pieces` at rest, looked at until a second from the start (`t` goes on): the track of
+// the one at `at`.
+int RestedTrack(Recorder& run, double& t, const std::vector<ObservedPiece>& pieces,
+                rules::Vec2 at) {
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, pieces));
+  return TrackNear(run.tracker.Table(t), at);
+}
+
+// A coin flicked from x 660 along y 240 to rest at (790, 240) among `others` (a hand over the
+// table at the flick when `hand_at_flick`), read `read_as` at rest: the shot that ended, if one
+// shot did.
+std::optional<ShotObservation> FlickedToRestReadAs(Recorder& run, double& t,
+                                                   const std::vector<ObservedPiece>& others,
+                                                   bool hand_at_flick, const std::string& read_as) {
+  const auto with_others = [&](const ObservedPiece& coin) {
+    std::vector<ObservedPiece> pieces = others;
+    pieces.push_back(coin);
+    return pieces;
+  };
+  for (const double x : {660.0, 700.0, 740.0, 770.0, 785.0, 790.0}) {
+    run(Between(t, with_others(Blur({x, 240})), hand_at_flick && x < 700));
+    t += 1.0 / 30;
+  }
+  for (int i = 0; i < 8; ++i, t += 1.0 / 30) run(Between(t, with_others(Blur({790, 240}))));
+  for (; t < 4.0 && run.tracker.InShot(); t += 1.0 / 30)
+    run(Look(t, with_others(Coin(read_as, {790, 240}))));
+  const auto ended = Of(run.events, Type::kShotEnded);
+  if (ended.size() != 1) return std::nullopt;
+  return ended[0].shot;
+}
+
 // Held-out Ppolf seed 127: the player took up the coin that had holed out and set the other
 // player's down 4 mm from it to tee off, the hand over the table until the flick. Only re-fits
 // (where, not what) measured the coin set down; the look closing the shot read it. Which coin
@@ -1933,8 +1964,7 @@ TEST(PieceTrackerTest, ACoinSetDownAndFlickedBeforeAnyLookReadItIsWhatTheLookAft
   const ObservedPiece suns = Coin("suns", {632, 235});
   const ObservedPiece tile = Tile({622, 170});
   double t = 0;
-  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {suns, tile}));
-  const int id = TrackNear(run.tracker.Table(t), suns.position_mm);
+  const int id = RestedTrack(run, t, {suns, tile}, suns.position_mm);
   TrackerFrame hand = Between(t, {tile}, /*hand=*/true);
   hand.hidden = {rules::Square({640, 250}, 60, 0)};
   for (int i = 0; i < 2; ++i, t += 1.0 / 30) {
@@ -1945,24 +1975,15 @@ TEST(PieceTrackerTest, ACoinSetDownAndFlickedBeforeAnyLookReadItIsWhatTheLookAft
   refit.confidence = 0;
   refit.track_id = id;
   for (int i = 0; i < 12; ++i, t += 1.0 / 30) run(Between(t, {refit, tile}, /*hand=*/true));
-  for (const double x : {660.0, 700.0, 740.0, 770.0, 785.0, 790.0}) {
-    run(Between(t, {Blur({x, 240}), tile}, /*hand=*/x < 700));
-    t += 1.0 / 30;
-  }
-  for (int i = 0; i < 8; ++i, t += 1.0 / 30) run(Between(t, {Blur({790, 240}), tile}));
-  for (; t < 4.0 && run.tracker.InShot(); t += 1.0 / 30)
-    run(Look(t, {Coin("arms", {790, 240}), tile}));
-
-  const auto ended = Of(run.events, Type::kShotEnded);
-  ASSERT_EQ(ended.size(), 1u);
-  const ShotObservation& shot = ended[0].shot;
-  EXPECT_EQ(shot.moved, std::vector<int>{id});
-  ASSERT_NE(AfterShot(shot, id), nullptr);
-  EXPECT_EQ(AfterShot(shot, id)->suit, "arms");
+  const std::optional<ShotObservation> shot = FlickedToRestReadAs(run, t, {tile}, true, "arms");
+  ASSERT_TRUE(shot.has_value());
+  EXPECT_EQ(shot->moved, std::vector<int>{id});
+  ASSERT_NE(AfterShot(*shot, id), nullptr);
+  EXPECT_EQ(AfterShot(*shot, id)->suit, "arms");
   const auto before =
-      std::find_if(shot.before.pieces.begin(), shot.before.pieces.end(),
+      std::find_if(shot->before.pieces.begin(), shot->before.pieces.end(),
                    [&](const ObservedPiece& piece) { return piece.track_id == id; });
-  ASSERT_NE(before, shot.before.pieces.end());
+  ASSERT_NE(before, shot->before.pieces.end());
   EXPECT_EQ(before->suit, "arms");
 }
 
@@ -1972,21 +1993,12 @@ TEST(PieceTrackerTest, ACoinReadAtRestBeforeItsShotKeepsThatReadingInTheTableBef
   Recorder run;
   const ObservedPiece suns = Coin("suns", {632, 235});
   double t = 0;
-  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {suns}));
-  const int id = TrackNear(run.tracker.Table(t), suns.position_mm);
-  for (const double x : {660.0, 700.0, 740.0, 770.0, 785.0, 790.0}) {
-    run(Between(t, {Blur({x, 240})}));
-    t += 1.0 / 30;
-  }
-  for (int i = 0; i < 8; ++i, t += 1.0 / 30) run(Between(t, {Blur({790, 240})}));
-  for (; t < 4.0 && run.tracker.InShot(); t += 1.0 / 30) run(Look(t, {Coin("arms", {790, 240})}));
-
-  const auto ended = Of(run.events, Type::kShotEnded);
-  ASSERT_EQ(ended.size(), 1u);
-  const ShotObservation& shot = ended[0].shot;
-  ASSERT_EQ(shot.before.pieces.size(), 1u);
-  EXPECT_EQ(shot.before.pieces[0].track_id, id);
-  EXPECT_EQ(shot.before.pieces[0].suit, "suns");
+  const int id = RestedTrack(run, t, {suns}, suns.position_mm);
+  const std::optional<ShotObservation> shot = FlickedToRestReadAs(run, t, {}, false, "arms");
+  ASSERT_TRUE(shot.has_value());
+  ASSERT_EQ(shot->before.pieces.size(), 1u);
+  EXPECT_EQ(shot->before.pieces[0].track_id, id);
+  EXPECT_EQ(shot->before.pieces[0].suit, "suns");
 }
 
 // Held-out Ppolf seed 132: a coin flicked past another at rest came back off a tile, its
@@ -2016,8 +2028,7 @@ TEST(PieceTrackerTest, ABlobAwayFromACoinWhosePlaceIsSeenAsItWasIsNotThatCoin) {
     const ObservedPiece arms = Coin("arms", {925, 299});
     const ObservedPiece tile = Tile({926, 240});
     double t = 0;
-    for (; t < 1.0; t += 1.0 / 30) run(Look(t, {arms, tile}));
-    const int id = TrackNear(run.tracker.Table(t), arms.position_mm);
+    const int id = RestedTrack(run, t, {arms, tile}, arms.position_mm);
     for (const rules::Vec2 at :
          std::vector<rules::Vec2>{{1104, 434}, {1061, 391}, {1018, 349}, {979, 310}, {1000, 274}}) {
       TrackerFrame frame = Between(t, {Blur(at), tile}, test.hand.has_value());
@@ -2045,8 +2056,7 @@ TEST(PieceTrackerTest, ABlobInsideATileAtRestIsNotACoinLostOffItsWay) {
   const ObservedPiece coin = Coin("arms", {1000, 575});
   const ObservedPiece hole = Tile({785.6, 393});
   double t = 0;
-  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin, hole}));
-  const int id = TrackNear(run.tracker.Table(t), coin.position_mm);
+  const int id = RestedTrack(run, t, {coin, hole}, coin.position_mm);
   for (const rules::Vec2 at :
        std::vector<rules::Vec2>{{968.4, 553.4}, {903.1, 509.8}, {839.7, 466.9}, {796.0, 459.2}}) {
     run(Between(t, {Blur(at), hole}));
