@@ -414,12 +414,13 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
            !WithinOf(track.piece.footprint, frame.hidden, reach) &&
            !WithinOf(track.piece.footprint, hand_hid_, reach);
   };
-  // A blob inside a tile at rest is no coin far from where it was expected: a coin slides
-  // along the table and strikes a tile's side. It is the change of the tile it struck, nudged
-  // (held-out Ppolf seed 135: the coin came back off the hole, and its track, reaching for
-  // the nearest blob, took the hole's while the coin went on as another).
+  // A blob inside a tile at rest is no sliding coin far from where it was expected: a coin
+  // slides along the table and strikes a tile's side. It is the change of the tile it struck,
+  // nudged (held-out Ppolf seed 135: the coin came back off the hole, and its track, reaching
+  // for the nearest blob, took the hole's while the coin went on as another). A coin at rest
+  // flicked unseen into a tile may show first as a blob merged with the tile's change (seed 13).
   const auto in_a_tile = [&](const Track& track, const ObservedPiece& piece) {
-    return track.piece.kind == ObservedKind::kCoin && Unidentified(piece) &&
+    return track.piece.kind == ObservedKind::kCoin && track.moving && Unidentified(piece) &&
            std::any_of(obstacles_.begin(), obstacles_.end(), [&](const rules::Polygon& tile) {
              return rules::Contains(tile, piece.position_mm);
            });

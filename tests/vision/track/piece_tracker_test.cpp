@@ -2070,5 +2070,21 @@ TEST(PieceTrackerTest, ABlobInsideATileAtRestIsNotACoinLostOffItsWay) {
   EXPECT_LT(rules::Distance(track->piece.position_mm, coming_back), 1);
 }
 
+// Ppolf seed 13: a coin at rest under the hand flicked into the hole tile a few centimetres
+// away showed first as one blob with the tile's change, its centre just inside the tile. A
+// coin at rest, not yet seen sliding, is found there all the same.
+TEST(PieceTrackerTest, ACoinAtRestFlickedIntoATileMayShowFirstInsideIt) {
+  Recorder run;
+  const ObservedPiece coin = Coin("suns", {1020.7, 512.4});
+  const ObservedPiece hole = Tile({1043.9, 588.9});
+  double t = 0;
+  const int id = RestedTrack(run, t, {coin, hole}, coin.position_mm);
+  const rules::Vec2 struck_the_tile{1038.0, 570.0};
+  run(Between(t, {Blur(struck_the_tile), hole}));
+  const Track* track = run.tracker.FindTrack(id);
+  ASSERT_NE(track, nullptr);
+  EXPECT_LT(rules::Distance(track->piece.position_mm, struck_the_tile), 1);
+}
+
 }  // namespace
 }  // namespace tabref::vision
