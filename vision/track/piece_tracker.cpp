@@ -397,16 +397,9 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
   const auto moved_in_shot = [&](const Track& track) {
     return closing && std::count(shot_->moved.begin(), shot_->moved.end(), track.id) > 0;
   };
-  // Greedy by distance within the gates, pass by pass: first where each piece is expected,
-  // then any unseen piece farther away (it moved between two frames). Blurred measurements
-  // between full detections may have swapped two pieces that met or left a piece's track on a
-  // blur, so a full detection matches the pieces known by their faces first, by identity,
-  // and lets a face read differently keep its place only after. A piece that moved in the
-  // shot only as a blur (never identified) is last given what the detection found and no
-  // track took, wherever that is: otherwise the blur would vanish and the piece be new.
   // A coin at rest the camera saw in its place, away from the hand, is there: no blob farther
   // away is it. (Within reach of the hand it may be flicked before its place shows it, and
-  // fingertips beyond the hand's outline are blobs too: held-out Ppolf seed 6.)
+  // fingertips beyond the hand's outline are blobs too: Ppolf seed 6.)
   const auto seen_in_place = [&](const Track& track) {
     const double reach = options_.taken_clear_of_hand_mm;
     return !track.moving &&
@@ -425,6 +418,13 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
              return rules::Contains(tile, piece.position_mm);
            });
   };
+  // Greedy by distance within the gates, pass by pass: first where each piece is expected,
+  // then any unseen piece farther away (it moved between two frames). Blurred measurements
+  // between full detections may have swapped two pieces that met or left a piece's track on a
+  // blur, so a full detection matches the pieces known by their faces first, by identity,
+  // and lets a face read differently keep its place only after. A piece that moved in the
+  // shot only as a blur (never identified) is last given what the detection found and no
+  // track took, wherever that is: otherwise the blur would vanish and the piece be new.
   enum class Reach { kExpected, kAnywhere };
   enum class Faces { kMustAgree, kPenalised };
   enum class Tracks { kIdentified, kAll, kMovedInShot };
