@@ -1825,6 +1825,28 @@ TEST(PieceTrackerTest, APieceReadSurelyAsAnotherAtRestAfterItMovedIsThatOne) {
   }
 }
 
+// A catapult at rest by the target for a second; a hand over the table showing `with_hand`
+// and hiding `hidden`; the frame after it, the change where the catapult stood read as a blob
+// at `blob_at`; six frames with the catapult nowhere; then the catapult at rest at
+// `set_down_at` until 2.5 s.
+void CatapultMovedByHand(Recorder& run, const ObservedPiece& catapult, const ObservedPiece& target,
+                         std::vector<ObservedPiece> with_hand, const rules::Polygon& hidden,
+                         rules::Vec2 blob_at, rules::Vec2 set_down_at) {
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {catapult, target}));
+  TrackerFrame hand = Between(t, std::move(with_hand), /*hand=*/true);
+  hand.hidden = {hidden};
+  run(hand);
+  t += 1.0 / 30;
+  run(Between(t, {target, PyramidBlob(catapult, blob_at)}));
+  t += 1.0 / 30;
+  for (int i = 0; i < 6; ++i, t += 1.0 / 30) run(Between(t, {target}));
+  ObservedPiece set_down = catapult;
+  set_down.footprint = Translated(catapult.footprint, set_down_at - catapult.position_mm);
+  set_down.position_mm = set_down_at;
+  for (; t < 2.5; t += 1.0 / 30) run(Look(t, {set_down, target}));
+}
+
 // Held-out Ice Boule seed 109: a player took the catapult from its place and set it down with
 // the next projectile 46 mm away; the hand hid the place for a frame, and once it was gone the
 // change where the catapult had stood, read as a blob 11 mm off, was taken for the catapult
@@ -1833,17 +1855,8 @@ TEST(PieceTrackerTest, APieceTheHandHidAFrameAgoFoundSlowlyOffItsPlaceWasCarried
   Recorder run;
   const ObservedPiece catapult = Pyramid("red", "large", 25, 45, {62, 224});
   const ObservedPiece target = Pyramid("green", "large", 25, 45, {604, 213});
-  double t = 0;
-  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {catapult, target}));
-  TrackerFrame hand = Between(t, {target}, /*hand=*/true);
-  hand.hidden = {rules::Square({70, 220}, 70, 0)};
-  run(hand);
-  t += 1.0 / 30;
-  run(Between(t, {target, PyramidBlob(catapult, {51.8, 220.1})}));
-  t += 1.0 / 30;
-  for (int i = 0; i < 6; ++i, t += 1.0 / 30) run(Between(t, {target}));
-  const ObservedPiece set_down = Pyramid("red", "large", 25, 45, {107.9, 207.8});
-  for (; t < 2.5; t += 1.0 / 30) run(Look(t, {set_down, target}));
+  CatapultMovedByHand(run, catapult, target, {target}, rules::Square({70, 220}, 70, 0),
+                      {51.8, 220.1}, {107.9, 207.8});
   EXPECT_TRUE(Of(run.events, Type::kShotStarted).empty());
   const auto changed = Of(run.events, Type::kTableChanged);
   ASSERT_FALSE(changed.empty());
@@ -1860,18 +1873,9 @@ TEST(PieceTrackerTest, APieceFoundSlowlyOffItsPlaceAsTheHandLeavesWasCarriedNotS
   Recorder run;
   const ObservedPiece catapult = Pyramid("red", "small", 18, 30, {109.9, 360.6});
   const ObservedPiece target = Pyramid("green", "small", 18, 30, {480, 204});
-  double t = 0;
-  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {catapult, target}));
   // 8.4 mm off: within three sigmas of its place; then 8.6 mm: beyond them.
-  TrackerFrame hand = Between(t, {target, PyramidBlob(catapult, {109.0, 369.0})}, /*hand=*/true);
-  hand.hidden = {rules::Square({60, 400}, 50, 0)};
-  run(hand);
-  t += 1.0 / 30;
-  run(Between(t, {target, PyramidBlob(catapult, {109.2, 369.2})}));
-  t += 1.0 / 30;
-  for (int i = 0; i < 6; ++i, t += 1.0 / 30) run(Between(t, {target}));
-  const ObservedPiece set_down = Pyramid("red", "small", 18, 30, {101.8, 173.9});
-  for (; t < 2.5; t += 1.0 / 30) run(Look(t, {set_down, target}));
+  CatapultMovedByHand(run, catapult, target, {target, PyramidBlob(catapult, {109.0, 369.0})},
+                      rules::Square({60, 400}, 50, 0), {109.2, 369.2}, {101.8, 173.9});
   EXPECT_TRUE(Of(run.events, Type::kShotStarted).empty());
 }
 
