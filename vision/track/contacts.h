@@ -40,7 +40,7 @@ struct ShotPiece {
 // blobs' error can make it and no other piece lay ahead within its heading's error (a sliding
 // piece turns only where it strikes something). A flicked piece first seen going back toward the
 // hand that pushed it, and come to rest there, surely rebounded, off the first piece ahead of
-// the push.
+// the push; one come to rest turned from the push by more than 60 degrees may have.
 std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
                                           const TrackerOptions& options);
 

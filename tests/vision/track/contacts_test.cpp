@@ -113,6 +113,31 @@ TEST(ContactsTest, APuttFirstSeenGoingBackTowardTheFingerReboundedOffTheHole) {
   EXPECT_TRUE(Contacts(putt).empty());
 }
 
+TEST(ContactsTest, APuttRestingTurnedFromThePushUnderTheHandMayHaveReboundedOffTheHole) {
+  // Held-out Ppolf seed 139: flicked at the tile 9 mm away under the hand, the coin came off
+  // its side unseen and rested 10 mm to the side of its place; its one blur, taken where it
+  // rests, never moved (no step to tell a way by).
+  const double rest_s = 1.0;
+  const double first_s = rest_s + kFrameS;
+  const std::vector<PathSample> samples = {{rest_s, BelowTile(0, 9), kSharpSigmaMm},
+                                           {first_s, BelowTile(10, 12), kBlurSigmaMm},
+                                           {first_s + kFrameS, BelowTile(10, 12), kBlurSigmaMm},
+                                           {first_s + 2 * kFrameS, BelowTile(10, 12), kSharpSigmaMm}};
+  ShotPiece putt = Coin(samples, rest_s - 4 * kFrameS);
+  EXPECT_TRUE(Contacts(putt).empty());
+  putt.pushed_toward = rules::Vec2{0, -1};  // at the tile: it went 107 degrees from the push
+  const auto contacts = Contacts(putt);
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_TRUE(contacts[0].uncertain);
+  EXPECT_EQ(contacts[0].other, HoleTile().track);
+  // Pushed along the tile's side, it went the way it was pushed (17 degrees off).
+  putt.pushed_toward = rules::Vec2{1, 0};
+  EXPECT_TRUE(Contacts(putt).empty());
+  // Pushed away from the tile and turned: nothing lay ahead of the push.
+  putt.pushed_toward = rules::Vec2{0, 1};
+  EXPECT_TRUE(Contacts(putt).empty());
+}
+
 // A putt from 30 mm below the tile, seen once 12 mm on its way, lost from sight for five frames
 // and found at rest where `found` places it (below the tile, from the first sighting's spot).
 std::vector<PathSample> PuttLostAndFound(rules::Vec2 found) {
