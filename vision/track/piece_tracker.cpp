@@ -516,8 +516,14 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   track.read_again = true;
   track.quiet = 0;
   track.moving_since_s = last_time_s_;
-  track.left_seen_s = std::min(last_seen_s, last_time_s_);
-  track.pushed_toward = PushedAt(track.rest, frame);
+  // Moving again in the shot it moved in (it came to rest a moment and was struck, or a
+  // fingertip by it was taken for it): its path goes on, and so does how it began.
+  const bool path_goes_on =
+      shot_ && !track.path.empty() && track.path.front().time_s >= shot_->start_s;
+  if (!path_goes_on) {
+    track.left_seen_s = std::min(last_seen_s, last_time_s_);
+    track.pushed_toward = PushedAt(track.rest, frame);
+  }
   track.path.push_back({last_time_s_, track.rest, rest_sigma_mm});
   track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   const double dt = std::max(1e-3, frame.time_s - last_time_s_);

@@ -829,6 +829,33 @@ TEST(PieceTrackerTest, ACoinFirstSeenGoingBackTowardTheFingerThatFlickedItTouche
   ExpectOneShotThatMayHaveTouchedTheTile(PuttedUnderAHandAt(1));
 }
 
+// Held-out Ppolf seed 139: a coin putted under the hand at the tile 5 mm ahead came off its
+// side unseen; its blur, first seen beside its place, stood there for frames, and a fingertip
+// where it lay was taken for it moving again as the hand drew back. How the putt began (pushed
+// at the tile) holds for its whole path, not the hand as it drew back, and the coin rests
+// turned from that way: it may have touched the tile.
+TEST(PieceTrackerTest, ACoinPuttedUnderTheHandAndRestingOffToASideMayHaveTouchedWhatLayAhead) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 rest{274.6 - 9.525 - 5, 100};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", rest), Tile({300, 100})});
+  const rules::Polygon hand = testing::Rectangle({rest.x - 70, 92.5}, {rest.x - 5, 107.5});
+  for (int i = 0; i < 3; ++i) feed.Send(Blobs({}, true, hand));
+  const rules::Vec2 beside = rest + rules::Vec2{-4, 15};
+  for (int i = 0; i < 4; ++i) feed.Send(Blobs({beside}, true, hand));
+  const rules::Polygon drawn_back = testing::Rectangle({rest.x - 20, 55}, {rest.x + 20, 88});
+  feed.Send(Blobs({rest + rules::Vec2{-3, -2}}, true, drawn_back));  // the fingertip
+  ASSERT_EQ(tracker.Tracks().size(), 2u);
+  const Track& coin = tracker.Tracks()[0].piece.kind == ObservedKind::kCoin ? tracker.Tracks()[0]
+                                                                            : tracker.Tracks()[1];
+  ASSERT_TRUE(coin.moving && coin.pushed_toward);
+  EXPECT_NEAR(coin.pushed_toward->x, 1, 1e-9);
+  feed.Send(Blobs({}, true));
+  ASSERT_TRUE(RestUntilAFullDetectionIsWanted(tracker, feed, beside));
+  feed.Detect({Coin("suns", beside), Tile({300, 100})});
+  ExpectOneShotThatMayHaveTouchedTheTile(feed.Events());
+}
+
 // Held-out Ppolf seed 7: a coin flicked at the hole, lost from sight beside it, and seen again
 // as a new blur going back the way it came. The full detection closing the shot finds it the
 // lost coin; its two paths, read as one, show the rebound off the tile (and no contact of the
