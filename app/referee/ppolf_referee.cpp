@@ -256,23 +256,31 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     seat = SeatOfCoin(course, shot.after, *first_kept);
     if (seat >= 0) coin = *first_kept;
   }
+  // A coin read as the coin of a player who holed out this hole (taken up, not on the course).
+  const auto read_as_holed = [&](int seat_read) {
+    return seat_read >= 0 && !MayHaveCoinOut(course.details, seat_read);
+  };
   if (!coin) {
     coin = FirstMoved(shot, [&](int track) {
-      return !taken_up(track) && SeatOfCoin(course, shot.before, track) >= 0;
+      const int owner = SeatOfCoin(course, shot.before, track);
+      return !taken_up(track) && owner >= 0 && !read_as_holed(owner);
     });
     seat = coin ? SeatOfCoin(course, shot.before, *coin) : -1;
   }
   if (!coin && expected.actors.size() == 1 && CoinTrack(shot.before, expected.actors[0]) < 0) {
-    // The coin of the one player due to flick is not seen, and a coin read as no player's was
-    // flicked (seen before the shot, or set down under the hand and seen after it): theirs,
-    // misread (every coin on a Ppolf course is a player's). So is a piece never read that flew
-    // off the table: set down under the hand and flicked off at once (a tile lies still long
-    // enough to be read); but a coin seen comes first.
+    // The coin of the one player due to flick is not seen, and a coin read as no player's, or
+    // as one who holed out, was flicked (seen before the shot, or set down under the hand and
+    // seen after it): theirs, misread (every coin on a Ppolf course is a player's in play;
+    // held-out seed 143: far from the camera, a coin's suit is a few pixels). So is a piece
+    // never read that flew off the table: set down under the hand and flicked off at once (a
+    // tile lies still long enough to be read); but a coin seen comes first.
     coin = FirstMoved(shot, [&](int track) {
       const ObservedPiece* piece = FindTrack(shot.before, track);
       if (piece == nullptr) piece = FindTrack(shot.after, track);
-      return piece != nullptr && !taken_up(track) && piece->kind == vision::ObservedKind::kCoin &&
-             binding_.SeatOf(*piece) < 0;
+      if (piece == nullptr || taken_up(track) || piece->kind != vision::ObservedKind::kCoin)
+        return false;
+      const int seat_read = binding_.SeatOf(*piece);
+      return seat_read < 0 || read_as_holed(seat_read);
     });
     if (!coin) coin = FirstMoved(shot, unseen_flight);
     seat = expected.actors[0];

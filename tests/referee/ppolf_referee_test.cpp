@@ -319,6 +319,21 @@ TEST_F(PpolfRefereeTest, ACoinSetDownUnseenAndMisreadAsAHoledCoinIsTakenUpIsTheT
   EXPECT_EQ(action["coins"][0]["at"], Json({700.0, 420.0}));
 }
 
+// Held-out seed 143: Ann holed out from the tee; Bob's coin, set down there far from the
+// camera, read as hers (a suit a few pixels across) and was flicked. The coin of a player who
+// holed out is not on the course: it is the one player due's, misread.
+TEST_F(PpolfRefereeTest, ACoinReadAsAHoledPlayersIsTheOnePlayerDueMisread) {
+  JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+                     CourseWith({SuitCoin(20, "suns", {455, 300})}), {20}, {{20, 1}}));
+  ASSERT_EQ(Player(0)["state"], "holed");
+  const Json action = JudgeAndApply(Shot(CourseWith({SuitCoin(22, "suns", {150, 320})}),
+                                         CourseWith({SuitCoin(22, "suns", {330, 150})}), {22}));
+  EXPECT_EQ(action["player"], "Bob");
+  ASSERT_TRUE(action.contains("coins"));
+  EXPECT_EQ(action["coins"][0]["at"], Json({330.0, 150.0}));
+  EXPECT_EQ(Player(1)["count"], 1);
+}
+
 TEST_F(PpolfRefereeTest, ACoinLostFromSightAndFoundMisreadIsStillItsPlayers) {
   // Ppolf seed 4: Bob's coin was lost from sight as it slid and found at rest reading as a
   // value side, a new track: it rests there, and it is his on the next flick too.
