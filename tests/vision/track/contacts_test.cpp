@@ -119,10 +119,11 @@ TEST(ContactsTest, APuttRestingTurnedFromThePushUnderTheHandMayHaveReboundedOffT
   // rests, never moved (no step to tell a way by).
   const double rest_s = 1.0;
   const double first_s = rest_s + kFrameS;
-  const std::vector<PathSample> samples = {{rest_s, BelowTile(0, 9), kSharpSigmaMm},
-                                           {first_s, BelowTile(10, 12), kBlurSigmaMm},
-                                           {first_s + kFrameS, BelowTile(10, 12), kBlurSigmaMm},
-                                           {first_s + 2 * kFrameS, BelowTile(10, 12), kSharpSigmaMm}};
+  const std::vector<PathSample> samples = {
+      {rest_s, BelowTile(0, 9), kSharpSigmaMm},
+      {first_s, BelowTile(10, 12), kBlurSigmaMm},
+      {first_s + kFrameS, BelowTile(10, 12), kBlurSigmaMm},
+      {first_s + 2 * kFrameS, BelowTile(10, 12), kSharpSigmaMm}};
   ShotPiece putt = Coin(samples, rest_s - 4 * kFrameS);
   EXPECT_TRUE(Contacts(putt).empty());
   putt.pushed_toward = rules::Vec2{0, -1};  // at the tile: it went 107 degrees from the push
