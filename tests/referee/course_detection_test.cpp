@@ -76,16 +76,39 @@ TEST(CourseDetection, EveryTileOfAPpolfCourseIsFoundAndNoMarkerCellIsACoin) {
   EXPECT_GE(in_markers, 4);
 }
 
+// An Ice Boule table at 1080p, filmed by its game's camera under its lamp with pyramids the
+// test lays out: the renderer, and a detector calibrated to that camera.
+struct IceBouleTable {
+  explicit IceBouleTable(std::uint64_t seed)
+      : options(TableAt1080p("iceboule", seed)),
+        game(options, false),
+        set(vision::LoadPieceSet(vision::DefaultPieceSetFile())),
+        renderer(game.Camera(), game.Table().layout, set,
+                 vision::sim::SeededRenderOptions(options.recording)),
+        detector(set) {
+    detector.SetCalibration(vision::TruthCalibration(game.Camera(), game.Table().layout));
+  }
+  const GameSimulationOptions options;
+  SimulatedGame game;
+  const vision::PieceSet set;
+  vision::sim::Renderer renderer;
+  vision::PieceDetector detector;
+};
+
+vision::sim::PieceLook PyramidLook(const char* colour, const char* size) {
+  vision::sim::PieceLook look;
+  look.kind = vision::sim::PieceKind::kPyramid;
+  look.colour = colour;
+  look.size = size;
+  return look;
+}
+
 // Ice Boule's small pyramids on the far side of its table, at turns round their quarter
 // turn: a blob 15 px across fixes the turn to no better than 10-15 degrees, and the
 // outline's edges are found to a fraction of a pixel, more than the 0.25 mm held near the
 // camera.
 TEST(CourseDetection, SmallPyramidsOnTheFarSideOfTheIceBouleTableAreFoundAtEveryTurn) {
-  const GameSimulationOptions options = TableAt1080p("iceboule", 6);
-  SimulatedGame game(options, false);
-  const vision::PieceSet set = vision::LoadPieceSet(vision::DefaultPieceSetFile());
-  vision::sim::Renderer renderer(game.Camera(), game.Table().layout, set,
-                                 vision::sim::SeededRenderOptions(options.recording));
+  IceBouleTable table(6);
   struct Placed {
     const char* colour;
     rules::Vec2 at;
@@ -98,17 +121,12 @@ TEST(CourseDetection, SmallPyramidsOnTheFarSideOfTheIceBouleTableAreFoundAtEvery
   std::vector<vision::sim::PieceLook> looks;
   std::vector<vision::sim::Body> bodies;
   for (const Placed& piece : placed) {
-    vision::sim::PieceLook look;
-    look.kind = vision::sim::PieceKind::kPyramid;
-    look.colour = piece.colour;
-    look.size = "small";
-    looks.push_back(look);
-    bodies.push_back(
-        vision::sim::MakeBody(look, set, {piece.at.x, piece.at.y}, piece.turn_deg * M_PI / 180));
+    looks.push_back(PyramidLook(piece.colour, "small"));
+    bodies.push_back(vision::sim::MakeBody(looks.back(), table.set, {piece.at.x, piece.at.y},
+                                           piece.turn_deg * M_PI / 180));
   }
-  vision::PieceDetector detector(set);
-  detector.SetCalibration(vision::TruthCalibration(game.Camera(), game.Table().layout));
-  const vision::Detection detection = detector.Detect(renderer.Render(looks, bodies, 0));
+  const vision::Detection detection =
+      table.detector.Detect(table.renderer.Render(looks, bodies, 0));
 
   int found = 0;
   for (const Placed& piece : placed) {
@@ -146,21 +164,14 @@ TEST(CourseDetection, SmallPyramidsOnTheFarSideOfTheIceBouleTableAreFoundAtEvery
 // tightly all round: it is one pyramid, no pair (without looking at that outline, a small one
 // was reported nested on it, and the target's turn read 11 degrees off).
 TEST(CourseDetection, ALargeTargetOnFeltOfItsColourIsOnePyramid) {
-  const GameSimulationOptions options = TableAt1080p("iceboule", 138);
-  SimulatedGame game(options, false);
-  const vision::PieceSet set = vision::LoadPieceSet(vision::DefaultPieceSetFile());
-  vision::sim::Renderer renderer(game.Camera(), game.Table().layout, set,
-                                 vision::sim::SeededRenderOptions(options.recording));
-  vision::sim::PieceLook look;
-  look.kind = vision::sim::PieceKind::kPyramid;
-  look.colour = "green";
-  look.size = "large";
+  IceBouleTable table(138);
+  const vision::sim::PieceLook look = PyramidLook("green", "large");
   const rules::Vec2 at{436.7, 132.1};
-  const vision::sim::Body body = vision::sim::MakeBody(look, set, {at.x, at.y}, -79.0 * M_PI / 180);
-  vision::PieceDetector detector(set);
-  detector.SetCalibration(vision::TruthCalibration(game.Camera(), game.Table().layout));
+  const vision::sim::Body body =
+      vision::sim::MakeBody(look, table.set, {at.x, at.y}, -79.0 * M_PI / 180);
   // As the camera saw it 18.6 s into the game (the sensor's noise changes frame by frame).
-  const vision::Detection detection = detector.Detect(renderer.Render({look}, {body}, 18.6));
+  const vision::Detection detection =
+      table.detector.Detect(table.renderer.Render({look}, {body}, 18.6));
   ASSERT_EQ(detection.pieces.size(), 1u);
   const vision::ObservedPiece& target = detection.pieces.front();
   EXPECT_EQ(target.size, "large");
