@@ -1,6 +1,7 @@
 #pragma once
 
 #include <opencv2/core.hpp>
+#include <vector>
 
 namespace tabref::vision {
 
@@ -11,5 +12,13 @@ namespace tabref::vision {
 // when given, is the mask's size, 0 outside the box. On a mostly empty mask (the change of a table
 // at rest) a fraction of the work.
 int ComponentsWithStats(const cv::Mat& mask, cv::Mat* labels, cv::Mat& stats, cv::Mat& centroids);
+
+// Which of the `count` components in `labels` (CV_32S, as above) touch `other` (CV_8U, the
+// same size, non-zero inside): overlap it or lie next to it (8-connected). Empty `other`:
+// none.
+std::vector<bool> ComponentsTouching(const cv::Mat& labels, int count, const cv::Mat& other);
+
+// `mask` (CV_8U) without its components that touch `other` (as above).
+cv::Mat WithoutComponentsTouching(const cv::Mat& mask, const cv::Mat& other);
 
 }  // namespace tabref::vision

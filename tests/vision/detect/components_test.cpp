@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <opencv2/imgproc.hpp>
@@ -60,6 +61,34 @@ TEST(ComponentsTest, AnEmptyMaskHasOnlyTheBackground) {
   EXPECT_EQ(ComponentsWithStats(cv::Mat::zeros(50, 60, CV_8U), &labels, stats, centroids), 1);
   EXPECT_EQ(labels.size(), cv::Size(60, 50));
   EXPECT_EQ(cv::countNonZero(labels), 0);
+}
+
+TEST(ComponentsTest, TouchingAnotherMaskMeansOverlappingItOrLyingNextToIt) {
+  cv::Mat mask = cv::Mat::zeros(60, 80, CV_8U);
+  cv::rectangle(mask, cv::Rect(5, 5, 10, 10), cv::Scalar(255), cv::FILLED);    // overlaps
+  cv::rectangle(mask, cv::Rect(30, 5, 10, 10), cv::Scalar(255), cv::FILLED);   // beside it
+  cv::rectangle(mask, cv::Rect(60, 40, 10, 10), cv::Scalar(255), cv::FILLED);  // apart
+  cv::Mat other = cv::Mat::zeros(mask.size(), CV_8U);
+  cv::rectangle(other, cv::Rect(10, 10, 10, 30), cv::Scalar(255), cv::FILLED);
+  cv::rectangle(other, cv::Rect(40, 15, 5, 5), cv::Scalar(255), cv::FILLED);  // diagonal
+  cv::Mat labels, stats, centroids;
+  const int count = ComponentsWithStats(mask, &labels, stats, centroids);
+  ASSERT_EQ(count, 4);
+  const std::vector<bool> touching = ComponentsTouching(labels, count, other);
+  ASSERT_EQ(touching.size(), 4u);
+  EXPECT_FALSE(touching[0]);  // the background
+  EXPECT_TRUE(touching[static_cast<size_t>(labels.at<int>(7, 7))]);
+  EXPECT_TRUE(touching[static_cast<size_t>(labels.at<int>(7, 32))]);
+  EXPECT_FALSE(touching[static_cast<size_t>(labels.at<int>(45, 65))]);
+  EXPECT_EQ(std::count(touching.begin(), touching.end(), true), 2);
+
+  const cv::Mat kept = WithoutComponentsTouching(mask, other);
+  EXPECT_EQ(cv::countNonZero(kept), 100);
+  EXPECT_EQ(kept.at<uchar>(45, 65), 255);
+  // Nothing to touch: all of it kept.
+  EXPECT_EQ(cv::countNonZero(WithoutComponentsTouching(mask, cv::Mat()) != mask), 0);
+  const std::vector<bool> none = ComponentsTouching(labels, count, cv::Mat());
+  EXPECT_EQ(std::count(none.begin(), none.end(), true), 0);
 }
 
 }  // namespace
