@@ -77,6 +77,8 @@ void HandDetectorOptions::Check() const {
   Require(min_skin_share >= 0 && min_skin_share <= 1, "min_skin_share", "in 0..1");
   Require(large_area_mm2 >= min_area_mm2, "large_area_mm2", "at least min_area_mm2");
   Require(min_skin_mm2 > 0, "min_skin_mm2", "positive");
+  Require(recent_share >= 0 && recent_share <= 1, "recent_share", "in 0..1");
+  Require(recent_skin_share >= 0 && recent_skin_share <= 1, "recent_skin_share", "in 0..1");
   Require(margin_mm >= 0 && margin_mm <= 200, "margin_mm", "in 0..200");
   Require(shadow_reach_mm >= 0 && shadow_reach_mm <= 200, "shadow_reach_mm", "in 0..200");
   Require(shadow_light > 0 && shadow_light < 1, "shadow_light", "in (0, 1)");
@@ -109,7 +111,8 @@ bool SkinLike(const cv::Vec3b& bgr) {
 HandDetector::HandDetector(HandDetectorOptions options) : options_(options) { options_.Check(); }
 
 HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& background,
-                                   const TopView& geometry, const cv::Mat& change) const {
+                                   const TopView& geometry, const cv::Mat& change,
+                                   const cv::Mat& recent_reach) const {
   HandDetection detection;
   StageTimer timer(detection.timings);
   const double scale = geometry.Scale();
@@ -136,6 +139,8 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
   const int border = std::max(1, static_cast<int>(std::lround(options_.border_mm * scale)));
   std::vector<int> hands;
   std::vector<int> cut_off;  // skin apart from the border, where the table shows none
+  std::vector<int> held;     // apart from the border, where a hand reached a frame ago
+  const bool recent = options_.recent_share > 0 && recent_reach.size() == view.size();
   for (int label = 1; label < count; ++label) {
     const double area_mm2 = stats.at<int>(label, cv::CC_STAT_AREA) * mm2_per_px;
     if (area_mm2 < std::min(options_.min_area_mm2, options_.min_skin_mm2)) continue;
@@ -148,13 +153,16 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
     int skin = 0;
     int fresh_skin = 0;  // where the empty table does not look like skin
     int pixels = 0;
+    int reached = 0;  // where a hand reached a frame ago
     for (int y = top; y < bottom; ++y) {
       const int* row = labels.ptr<int>(y);
       const auto* colour = view.ptr<cv::Vec3b>(y);
       const auto* empty = background.ptr<cv::Vec3b>(y);
+      const uchar* before = recent ? recent_reach.ptr<uchar>(y) : nullptr;
       for (int x = left; x < right; ++x) {
         if (row[x] != label) continue;
         ++pixels;
+        if (before != nullptr && before[x] != 0) ++reached;
         if (!SkinLike(colour[x])) continue;
         ++skin;
         if (!SkinLike(empty[x])) ++fresh_skin;
@@ -163,6 +171,11 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
     const double skin_share = pixels > 0 ? static_cast<double>(skin) / pixels : 0;
     // Apart from the border, only skin where the table shows none is a hand's (a wooden table
     // looks like skin: there a region of change is anything).
+    if (!reaches_border && recent && area_mm2 >= options_.min_skin_mm2 &&
+        skin_share >= options_.recent_skin_share && reached >= options_.recent_share * pixels) {
+      held.push_back(label);
+      continue;
+    }
     if (!reaches_border && fresh_skin * mm2_per_px >= options_.min_skin_mm2) {
       cut_off.push_back(label);
       continue;
@@ -211,6 +224,26 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
     }
   } else {
     detection.rejected_regions += static_cast<int>(cut_off.size());
+  }
+  // A region where a hand reached a frame ago is the part of the hand found now nearest it.
+  for (int label : held) {
+    if (hands.empty()) {
+      ++detection.rejected_regions;
+      continue;
+    }
+    const cv::Point2d centre(centroids.at<double>(label, 0), centroids.at<double>(label, 1));
+    size_t nearest = 0;
+    double nearest_distance = 1e18;
+    for (size_t h = 0; h < hands.size(); ++h) {
+      const double distance = cv::norm(centre - cv::Point2d(centroids.at<double>(hands[h], 0),
+                                                            centroids.at<double>(hands[h], 1)));
+      if (distance < nearest_distance) {
+        nearest = h;
+        nearest_distance = distance;
+      }
+    }
+    joined_to[nearest].push_back(label);
+    ++detection.held_regions;
   }
 
   timer.Start("outline");

