@@ -9,6 +9,7 @@
 #include "vision/detect/components.h"
 #include "vision/track/change_blob.h"
 #include "vision/track/contacts.h"
+#include "vision/track/hand_blobs.h"
 #include "vision/track/hysteresis_mask.h"
 
 namespace tabref::vision {
@@ -41,6 +42,9 @@ constexpr double kCoinPartShare = 0.5;
 constexpr double kInnerDisc = 0.6;
 // A track rests where a full detection found a piece when it is this close (mm).
 constexpr double kSamePlaceMm = 2;
+// A blob of motion joined to the hand is the hand's where this share of it looks like skin (a
+// coin's blur, its colour mixed with the table's, less).
+constexpr double kHandBlobSkinShare = 0.5;
 
 }  // namespace
 
@@ -435,7 +439,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
   const cv::Mat change_prev = ColourChange(view, previous_);
 
   timer.Start("hand");
-  hand_ = hands_.Detect(view, background_, *view_, change_bg);
+  hand_ = hands_.Detect(view, background_, *view_, change_bg, hand_reach_);
   hand_reach_ = hand_.reach;
   out.hand_in_view = hand_.found;
   for (const auto& outline : hand_.outlines_mm) {
@@ -720,8 +724,11 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     cv::Mat unexplained;
     cv::dilate(moving, unexplained, cv::Mat());
     unexplained &= candidates;
-    cv::Mat stats, centroids;
-    const int count = ComponentsWithStats(unexplained, nullptr, stats, centroids);
+    cv::Mat labels, stats, centroids;
+    const int count = ComponentsWithStats(unexplained, &labels, stats, centroids);
+    const std::vector<bool> at_hand =
+        HandBlobs(labels, count, view, HandInMotion(hand_.found ? hand_.mask : cv::Mat(), moving),
+                  kHandBlobSkinShare);
     const PieceSet& set = detector_->Set();
     const double coin_area = CV_PI * 0.25 * set.coin_diameter_mm * set.coin_diameter_mm;
     std::vector<rules::Vec2> blobs;
@@ -735,6 +742,12 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       // Nothing new comes in from beyond the markers but the players' arms.
       if (under_hand(at) || !between_markers_mm_.contains(cv::Point2d(at.x, at.y))) continue;
       blobs.push_back(at);
+      // A hand over a table of its colour changes the view from one frame to the next where it
+      // moves more than it differs from the table: a skin-coloured blob joined to the hand is
+      // no piece until it leaves the hand (held-out Ppolf seed 152: fingertips reaching in for
+      // a tee-off were taken for a coin carried, then shot). A coin's blur beside the fingers
+      // is (Ppolf seed 6: a putt that came back off the hole as the hand drew back).
+      if (at_hand[static_cast<size_t>(label)]) continue;
       const bool confirmed = std::any_of(
           candidates_.begin(), candidates_.end(),
           [&](const rules::Vec2& before) { return rules::Distance(before, at) < kConfirmReachMm; });

@@ -377,6 +377,41 @@ TEST(CameraAnalyzerTest, APlaceLeftUnderTheHandIsNoOtherPiecesBlob) {
       << measured->position_mm.x << ", " << measured->position_mm.y;
 }
 
+// Held-out Ppolf seed 152: a hand reaching in fast over a wooden table, its skin the wood's
+// colour, differs from the table by the change of one frame to the next at its leading edge
+// alone; those fingertips were taken for a coin carried in, then shot. Neither reaching in nor
+// drawing back brings a piece onto the table.
+TEST(CameraAnalyzerTest, AHandReachingInAndDrawingBackIsNoPiece) {
+  FilmedTable filmed;
+  const PieceTracker& tracker = filmed.tracker();
+  const std::vector<sim::PieceLook> looks = {Bowl("suns")};
+  const cv::Vec2d at{400, 230};
+  const std::vector<sim::Body> bodies = {filmed.Body(looks[0], at)};
+  for (int i = 0; i < 30; ++i) filmed.Film(looks, bodies);
+  ASSERT_EQ(tracker.Tracks().size(), 1u);
+  const int coin = tracker.Tracks()[0].id;
+  for (const double heading_deg : {90.0, 225.0}) {
+    // The hand's moments around a flick 1 s after the first frame that never comes: it reaches
+    // the coin and draws back.
+    int in_view = 0;
+    for (int k = 0; k <= 36; ++k) {
+      const double flick_s = 0.8;
+      const std::optional<sim::HandPose> hand =
+          sim::FlickingHand(at, heading_deg * CV_PI / 180, flick_s, k / 30.0);
+      in_view += hand.has_value() ? 1 : 0;
+      filmed.Film(looks, bodies, hand);
+      for (const Track& track : tracker.Tracks()) {
+        EXPECT_EQ(track.id, coin) << "a piece at (" << track.piece.position_mm.x << ", "
+                                  << track.piece.position_mm.y << ") from heading " << heading_deg
+                                  << " at frame " << k;
+        EXPECT_FALSE(track.moving && !track.carried) << heading_deg << " " << k;
+      }
+    }
+    ASSERT_GT(in_view, 20);
+    for (int i = 0; i < 20; ++i) filmed.Film(looks, bodies);
+  }
+}
+
 // Held-out Ice Boule seed 34: a projectile slid to rest beside the upright target, 17 mm
 // centre to centre, filmed at 31 degrees. Leaning in the top view, it changed part of the
 // target's place: that is no place left empty, and the target is still there.
