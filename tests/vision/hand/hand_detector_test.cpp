@@ -58,6 +58,12 @@ class HandDetectorTest : public ::testing::TestWithParam<sim::TableMaterial> {
     return view_->Resample(renderer_->Render(looks_, bodies, 0.1 * moment, hand));
   }
 
+  // The view's pixel at a place on the table (mm).
+  cv::Point Px(double x_mm, double y_mm) const {
+    const cv::Point2d p = view_->ToPixel({x_mm, y_mm});
+    return cv::Point(static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y)));
+  }
+
   PieceSet set_ = LoadPieceSet(DefaultPieceSetFile());
   sim::TableLayout layout_;
   sim::Camera camera_;
@@ -173,28 +179,24 @@ TEST_P(HandDetectorTest, HidesTheShadowBesideAHandButNoPieceThere) {
   const HandDetector detector;
   const cv::Mat empty = Render(bodies_, std::nullopt, 1);
   cv::Mat view = empty.clone();
-  const auto px = [&](double x_mm, double y_mm) {
-    const cv::Point2d p = view_->ToPixel({x_mm, y_mm});
-    return cv::Point(static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y)));
-  };
   const auto shade = [&](cv::Point2d centre_mm) {
     cv::Mat disc = cv::Mat::zeros(view.size(), CV_8U);
-    cv::circle(disc, px(centre_mm.x, centre_mm.y), 5, cv::Scalar(255), cv::FILLED);
+    cv::circle(disc, Px(centre_mm.x, centre_mm.y), 5, cv::Scalar(255), cv::FILLED);
     cv::Mat dimmed;
     empty.convertTo(dimmed, -1, 0.45);
     dimmed.copyTo(view, disc);
   };
   // An arm from the view's left edge to x = 150 mm, skin coloured.
-  cv::rectangle(view, px(-80, 180), px(150, 260), cv::Scalar(120, 150, 210), cv::FILLED);
+  cv::rectangle(view, Px(-80, 180), Px(150, 260), cv::Scalar(120, 150, 210), cv::FILLED);
   shade({175, 220});                                                       // 15 mm beyond its tip
   shade({400, 220});                                                       // far from it
-  cv::circle(view, px(110, 285), 5, cv::Scalar(40, 60, 200), cv::FILLED);  // a red coin by it
+  cv::circle(view, Px(110, 285), 5, cv::Scalar(40, 60, 200), cv::FILLED);  // a red coin by it
   const HandDetection found = detector.Detect(view, empty, *view_);
   ASSERT_TRUE(found.found);
   EXPECT_EQ(found.shadow_regions, 1);
-  EXPECT_NE(found.mask.at<uchar>(px(175, 220)), 0);
-  EXPECT_EQ(found.mask.at<uchar>(px(400, 220)), 0);
-  EXPECT_EQ(found.mask.at<uchar>(px(110, 285)), 0);
+  EXPECT_NE(found.mask.at<uchar>(Px(175, 220)), 0);
+  EXPECT_EQ(found.mask.at<uchar>(Px(400, 220)), 0);
+  EXPECT_EQ(found.mask.at<uchar>(Px(110, 285)), 0);
   bool shadow_hidden = false;
   for (const auto& outline : found.outlines_mm)
     shadow_hidden = shadow_hidden || Inside(outline, {175, 220});
@@ -207,18 +209,14 @@ TEST_P(HandDetectorTest, AHandStaysJoinedToAnArmLitLikeTheTable) {
   // fingers' edges were taken for pieces flicked.
   const HandDetector detector;
   const cv::Mat empty = Render(bodies_, std::nullopt, 1);
-  const auto px = [&](double x_mm, double y_mm) {
-    const cv::Point2d p = view_->ToPixel({x_mm, y_mm});
-    return cv::Point(static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y)));
-  };
   cv::Mat view = empty.clone();
   cv::Mat faint_part = cv::Mat::zeros(view.size(), CV_8U);
-  cv::rectangle(faint_part, px(20, 200), px(150, 240), cv::Scalar(255), cv::FILLED);
+  cv::rectangle(faint_part, Px(20, 200), Px(150, 240), cv::Scalar(255), cv::FILLED);
   const cv::Mat dimmed = empty - cv::Scalar(22, 22, 22);
   dimmed.copyTo(view, faint_part);
   const cv::Scalar skin(120, 150, 210);
-  cv::rectangle(view, px(-80, 200), px(20, 240), skin, cv::FILLED);
-  cv::rectangle(view, px(150, 195), px(200, 245), skin, cv::FILLED);
+  cv::rectangle(view, Px(-80, 200), Px(20, 240), skin, cv::FILLED);
+  cv::rectangle(view, Px(150, 195), Px(200, 245), skin, cv::FILLED);
   const HandDetection found = detector.Detect(view, empty, *view_);
   ASSERT_TRUE(found.found);
   ASSERT_EQ(found.outlines_mm.size(), 1u);
@@ -236,9 +234,9 @@ TEST_P(HandDetectorTest, AHandStaysJoinedToAnArmLitLikeTheTable) {
   EXPECT_FALSE(detector.Detect(dimmed, empty, *view_).found);
   // Nor does faint change join a hand to what it does not reach: a coin sliding away clear of
   // the hand stays a piece.
-  cv::circle(view, px(260, 220), 5, cv::Scalar(40, 60, 200), cv::FILLED);
+  cv::circle(view, Px(260, 220), 5, cv::Scalar(40, 60, 200), cv::FILLED);
   const HandDetection with_coin = detector.Detect(view, empty, *view_);
-  EXPECT_EQ(with_coin.mask.at<uchar>(px(260, 220)), 0);
+  EXPECT_EQ(with_coin.mask.at<uchar>(Px(260, 220)), 0);
 }
 
 TEST_P(HandDetectorTest, AHandCutOffFromItsArmIsHeldWhereItReachedAFrameAgo) {
@@ -248,26 +246,22 @@ TEST_P(HandDetectorTest, AHandCutOffFromItsArmIsHeldWhereItReachedAFrameAgo) {
   // of it is still the hand; a coin-sized change there is not.
   const HandDetector detector;
   const cv::Mat empty = Render(bodies_, std::nullopt, 1);
-  const auto px = [&](double x_mm, double y_mm) {
-    const cv::Point2d p = view_->ToPixel({x_mm, y_mm});
-    return cv::Point(static_cast<int>(std::lround(p.x)), static_cast<int>(std::lround(p.y)));
-  };
   const cv::Scalar skin(120, 150, 210);
   cv::Mat whole = empty.clone();
-  cv::rectangle(whole, px(-80, 200), px(260, 240), skin, cv::FILLED);
+  cv::rectangle(whole, Px(-80, 200), Px(260, 240), skin, cv::FILLED);
   const HandDetection before = detector.Detect(whole, empty, *view_);
   ASSERT_TRUE(before.found);
   // The arm's middle now as the table (no change), the hand drawn back to 200 mm, and a coin
   // set down where the hand's fingers were.
   cv::Mat view = empty.clone();
-  cv::rectangle(view, px(-80, 200), px(20, 240), skin, cv::FILLED);
-  cv::rectangle(view, px(150, 195), px(200, 245), skin, cv::FILLED);
-  cv::circle(view, px(245, 220), 5, cv::Scalar(40, 60, 200), cv::FILLED);
+  cv::rectangle(view, Px(-80, 200), Px(20, 240), skin, cv::FILLED);
+  cv::rectangle(view, Px(150, 195), Px(200, 245), skin, cv::FILLED);
+  cv::circle(view, Px(245, 220), 5, cv::Scalar(40, 60, 200), cv::FILLED);
   const HandDetection found = detector.Detect(view, empty, *view_, cv::Mat(), before.reach);
   ASSERT_TRUE(found.found);
   ASSERT_EQ(found.outlines_mm.size(), 1u);
   EXPECT_TRUE(Inside(found.outlines_mm[0], {175, 220}));
-  EXPECT_EQ(found.mask.at<uchar>(px(245, 220)), 0);
+  EXPECT_EQ(found.mask.at<uchar>(Px(245, 220)), 0);
   // Off the table's own skin colour, skin joins the hand anyway (by faint change or not at
   // all); on wood only where the hand was.
   if (GetParam() == sim::TableMaterial::kWood) {
@@ -276,7 +270,7 @@ TEST_P(HandDetectorTest, AHandCutOffFromItsArmIsHeldWhereItReachedAFrameAgo) {
   }
   // Nothing is held where no hand is found now.
   cv::Mat hand_alone = empty.clone();
-  cv::rectangle(hand_alone, px(150, 195), px(200, 245), skin, cv::FILLED);
+  cv::rectangle(hand_alone, Px(150, 195), Px(200, 245), skin, cv::FILLED);
   if (GetParam() == sim::TableMaterial::kWood) {
     EXPECT_FALSE(detector.Detect(hand_alone, empty, *view_, cv::Mat(), before.reach).found);
   }
