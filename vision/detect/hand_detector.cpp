@@ -169,13 +169,14 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
       }
     }
     const double skin_share = pixels > 0 ? static_cast<double>(skin) / pixels : 0;
-    // Apart from the border, only skin where the table shows none is a hand's (a wooden table
-    // looks like skin: there a region of change is anything).
+    // Apart from the border, skin where a hand reached a frame ago is that hand's ...
     if (!reaches_border && recent && area_mm2 >= options_.min_skin_mm2 &&
         skin_share >= options_.recent_skin_share && reached >= options_.recent_share * pixels) {
       held.push_back(label);
       continue;
     }
+    // ... and elsewhere only skin where the table shows none is a hand's (a wooden table looks
+    // like skin: there a region of change is anything).
     if (!reaches_border && fresh_skin * mm2_per_px >= options_.min_skin_mm2) {
       cut_off.push_back(label);
       continue;

@@ -17,6 +17,7 @@ cv::Mat HandInMotion(const cv::Mat& hand, const cv::Mat& moving) {
 std::vector<bool> HandBlobs(const cv::Mat& labels, int count, const cv::Mat& view,
                             const cv::Mat& hand_in_motion, double skin_share) {
   std::vector<bool> hands = ComponentsTouching(labels, count, hand_in_motion);
+  if (hand_in_motion.empty()) return hands;
   std::vector<int> pixels(hands.size(), 0);
   std::vector<int> skin(hands.size(), 0);
   for (int y = 0; y < labels.rows; ++y) {
