@@ -26,18 +26,33 @@ int ComponentsWithStats(const cv::Mat& mask, cv::Mat* labels, cv::Mat& stats, cv
   return count;
 }
 
-std::vector<bool> ComponentsTouching(const cv::Mat& labels, int count, const cv::Mat& other) {
+std::vector<bool> ComponentsTouching(const cv::Mat& labels, const cv::Mat& stats, int count,
+                                     const cv::Mat& other) {
   std::vector<bool> touching(static_cast<size_t>(std::max(count, 0)), false);
   if (other.empty() || count <= 1) return touching;
   CV_Assert(labels.type() == CV_32S && other.type() == CV_8U && labels.size() == other.size());
-  cv::Mat near;
-  cv::dilate(other, near, cv::Mat());
-  for (int y = 0; y < labels.rows; ++y) {
-    const int* row = labels.ptr<int>(y);
-    const uchar* beside = near.ptr<uchar>(y);
-    for (int x = 0; x < labels.cols; ++x) {
-      if (row[x] > 0 && row[x] < count && beside[x] != 0)
-        touching[static_cast<size_t>(row[x])] = true;
+  const auto other_near = [&](int x, int y) {
+    for (int v = std::max(0, y - 1); v <= std::min(other.rows - 1, y + 1); ++v) {
+      const uchar* row = other.ptr<uchar>(v);
+      for (int u = std::max(0, x - 1); u <= std::min(other.cols - 1, x + 1); ++u) {
+        if (row[u] != 0) return true;
+      }
+    }
+    return false;
+  };
+  for (int label = 1; label < count; ++label) {
+    const int left = stats.at<int>(label, cv::CC_STAT_LEFT);
+    const int top = stats.at<int>(label, cv::CC_STAT_TOP);
+    const int right = left + stats.at<int>(label, cv::CC_STAT_WIDTH);
+    const int bottom = top + stats.at<int>(label, cv::CC_STAT_HEIGHT);
+    for (int y = top; y < bottom && !touching[static_cast<size_t>(label)]; ++y) {
+      const int* row = labels.ptr<int>(y);
+      for (int x = left; x < right; ++x) {
+        if (row[x] == label && other_near(x, y)) {
+          touching[static_cast<size_t>(label)] = true;
+          break;
+        }
+      }
     }
   }
   return touching;
@@ -47,14 +62,14 @@ cv::Mat WithoutComponentsTouching(const cv::Mat& mask, const cv::Mat& other) {
   if (other.empty()) return mask.clone();
   cv::Mat labels, stats, centroids;
   const int count = ComponentsWithStats(mask, &labels, stats, centroids);
-  const std::vector<bool> touching = ComponentsTouching(labels, count, other);
+  const std::vector<bool> touching = ComponentsTouching(labels, stats, count, other);
   cv::Mat kept = mask.clone();
-  for (int y = 0; y < labels.rows; ++y) {
-    const int* row = labels.ptr<int>(y);
-    uchar* out = kept.ptr<uchar>(y);
-    for (int x = 0; x < labels.cols; ++x) {
-      if (row[x] > 0 && touching[static_cast<size_t>(row[x])]) out[x] = 0;
-    }
+  for (int label = 1; label < count; ++label) {
+    if (!touching[static_cast<size_t>(label)]) continue;
+    const cv::Rect box(
+        stats.at<int>(label, cv::CC_STAT_LEFT), stats.at<int>(label, cv::CC_STAT_TOP),
+        stats.at<int>(label, cv::CC_STAT_WIDTH), stats.at<int>(label, cv::CC_STAT_HEIGHT));
+    kept(box).setTo(0, labels(box) == label);
   }
   return kept;
 }

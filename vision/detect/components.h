@@ -13,10 +13,11 @@ namespace tabref::vision {
 // at rest) a fraction of the work.
 int ComponentsWithStats(const cv::Mat& mask, cv::Mat* labels, cv::Mat& stats, cv::Mat& centroids);
 
-// Which of the `count` components in `labels` (CV_32S, as above) touch `other` (CV_8U, the
-// same size, non-zero inside): overlap it or lie next to it (8-connected). Empty `other`:
-// none.
-std::vector<bool> ComponentsTouching(const cv::Mat& labels, int count, const cv::Mat& other);
+// Which of the `count` components in `labels` and `stats` (as ComponentsWithStats gives them)
+// touch `other` (CV_8U, the same size, non-zero inside): overlap it or lie next to it
+// (8-connected). Empty `other`: none. Reads each component's box only.
+std::vector<bool> ComponentsTouching(const cv::Mat& labels, const cv::Mat& stats, int count,
+                                     const cv::Mat& other);
 
 // `mask` (CV_8U) without its components that touch `other` (as above).
 cv::Mat WithoutComponentsTouching(const cv::Mat& mask, const cv::Mat& other);

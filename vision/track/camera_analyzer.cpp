@@ -725,10 +725,12 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     cv::dilate(moving, unexplained, cv::Mat());
     unexplained &= candidates;
     cv::Mat labels, stats, centroids;
-    const int count = ComponentsWithStats(unexplained, &labels, stats, centroids);
+    const int count =
+        ComponentsWithStats(unexplained, hand_.found ? &labels : nullptr, stats, centroids);
     const std::vector<bool> at_hand =
-        HandBlobs(labels, count, view, HandInMotion(hand_.found ? hand_.mask : cv::Mat(), moving),
-                  kHandBlobSkinShare);
+        hand_.found ? HandBlobs(labels, stats, count, view, HandInMotion(hand_.mask, moving),
+                                kHandBlobSkinShare)
+                    : std::vector<bool>(static_cast<size_t>(count), false);
     const PieceSet& set = detector_->Set();
     const double coin_area = CV_PI * 0.25 * set.coin_diameter_mm * set.coin_diameter_mm;
     std::vector<rules::Vec2> blobs;

@@ -14,24 +14,27 @@ cv::Mat HandInMotion(const cv::Mat& hand, const cv::Mat& moving) {
   return hand | (near_motion - WithoutComponentsTouching(near_motion, hand));
 }
 
-std::vector<bool> HandBlobs(const cv::Mat& labels, int count, const cv::Mat& view,
-                            const cv::Mat& hand_in_motion, double skin_share) {
-  std::vector<bool> hands = ComponentsTouching(labels, count, hand_in_motion);
-  if (hand_in_motion.empty()) return hands;
-  std::vector<int> pixels(hands.size(), 0);
-  std::vector<int> skin(hands.size(), 0);
-  for (int y = 0; y < labels.rows; ++y) {
-    const int* row = labels.ptr<int>(y);
-    const auto* colour = view.ptr<cv::Vec3b>(y);
-    for (int x = 0; x < labels.cols; ++x) {
-      const int label = row[x];
-      if (label <= 0 || label >= count || !hands[static_cast<size_t>(label)]) continue;
-      ++pixels[static_cast<size_t>(label)];
-      if (SkinLike(colour[x])) ++skin[static_cast<size_t>(label)];
+std::vector<bool> HandBlobs(const cv::Mat& labels, const cv::Mat& stats, int count,
+                            const cv::Mat& view, const cv::Mat& hand_in_motion, double skin_share) {
+  std::vector<bool> hands = ComponentsTouching(labels, stats, count, hand_in_motion);
+  for (int label = 1; label < count; ++label) {
+    if (!hands[static_cast<size_t>(label)]) continue;
+    const int left = stats.at<int>(label, cv::CC_STAT_LEFT);
+    const int top = stats.at<int>(label, cv::CC_STAT_TOP);
+    const int right = left + stats.at<int>(label, cv::CC_STAT_WIDTH);
+    const int bottom = top + stats.at<int>(label, cv::CC_STAT_HEIGHT);
+    int pixels = 0;
+    int skin = 0;
+    for (int y = top; y < bottom; ++y) {
+      const int* row = labels.ptr<int>(y);
+      const auto* colour = view.ptr<cv::Vec3b>(y);
+      for (int x = left; x < right; ++x) {
+        if (row[x] != label) continue;
+        ++pixels;
+        if (SkinLike(colour[x])) ++skin;
+      }
     }
-  }
-  for (size_t label = 1; label < hands.size(); ++label) {
-    hands[label] = hands[label] && skin[label] >= skin_share * pixels[label];
+    hands[static_cast<size_t>(label)] = skin >= skin_share * pixels;
   }
   return hands;
 }

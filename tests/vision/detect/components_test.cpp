@@ -74,7 +74,7 @@ TEST(ComponentsTest, TouchingAnotherMaskMeansOverlappingItOrLyingNextToIt) {
   cv::Mat labels, stats, centroids;
   const int count = ComponentsWithStats(mask, &labels, stats, centroids);
   ASSERT_EQ(count, 4);
-  const std::vector<bool> touching = ComponentsTouching(labels, count, other);
+  const std::vector<bool> touching = ComponentsTouching(labels, stats, count, other);
   ASSERT_EQ(touching.size(), 4u);
   EXPECT_FALSE(touching[0]);  // the background
   EXPECT_TRUE(touching[static_cast<size_t>(labels.at<int>(7, 7))]);
@@ -87,7 +87,7 @@ TEST(ComponentsTest, TouchingAnotherMaskMeansOverlappingItOrLyingNextToIt) {
   EXPECT_EQ(kept.at<uchar>(45, 65), 255);
   // Nothing to touch: all of it kept.
   EXPECT_EQ(cv::countNonZero(WithoutComponentsTouching(mask, cv::Mat()) != mask), 0);
-  const std::vector<bool> none = ComponentsTouching(labels, count, cv::Mat());
+  const std::vector<bool> none = ComponentsTouching(labels, stats, count, cv::Mat());
   EXPECT_EQ(std::count(none.begin(), none.end(), true), 0);
 }
 

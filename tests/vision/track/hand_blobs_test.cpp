@@ -51,12 +51,12 @@ TEST(HandBlobsTest, SkinJoinedToTheHandIsTheHandsAndAPaleCoinBesideItIsNot) {
   const int count = ComponentsWithStats(blobs, &labels, stats, centroids);
   ASSERT_EQ(count, 4);
   const cv::Mat hand_in_motion = HandInMotion(table.hand, table.moving);
-  const std::vector<bool> hands = HandBlobs(labels, count, table.view, hand_in_motion, 0.5);
+  const std::vector<bool> hands = HandBlobs(labels, stats, count, table.view, hand_in_motion, 0.5);
   EXPECT_TRUE(hands[static_cast<size_t>(labels.at<int>(45, 64))]);    // the fingertips
   EXPECT_FALSE(hands[static_cast<size_t>(labels.at<int>(54, 64))]);   // the coin
   EXPECT_FALSE(hands[static_cast<size_t>(labels.at<int>(14, 124))]);  // skin apart
   // No hand: nothing is the hand's.
-  const std::vector<bool> none = HandBlobs(labels, count, table.view, cv::Mat(), 0.5);
+  const std::vector<bool> none = HandBlobs(labels, stats, count, table.view, cv::Mat(), 0.5);
   EXPECT_EQ(std::count(none.begin(), none.end(), true), 0);
 }
 
