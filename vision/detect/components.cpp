@@ -26,6 +26,11 @@ int ComponentsWithStats(const cv::Mat& mask, cv::Mat* labels, cv::Mat& stats, cv
   return count;
 }
 
+cv::Rect ComponentBox(const cv::Mat& stats, int label) {
+  return {stats.at<int>(label, cv::CC_STAT_LEFT), stats.at<int>(label, cv::CC_STAT_TOP),
+          stats.at<int>(label, cv::CC_STAT_WIDTH), stats.at<int>(label, cv::CC_STAT_HEIGHT)};
+}
+
 std::vector<bool> ComponentsTouching(const cv::Mat& labels, const cv::Mat& stats, int count,
                                      const cv::Mat& other) {
   std::vector<bool> touching(static_cast<size_t>(std::max(count, 0)), false);
@@ -41,13 +46,10 @@ std::vector<bool> ComponentsTouching(const cv::Mat& labels, const cv::Mat& stats
     return false;
   };
   for (int label = 1; label < count; ++label) {
-    const int left = stats.at<int>(label, cv::CC_STAT_LEFT);
-    const int top = stats.at<int>(label, cv::CC_STAT_TOP);
-    const int right = left + stats.at<int>(label, cv::CC_STAT_WIDTH);
-    const int bottom = top + stats.at<int>(label, cv::CC_STAT_HEIGHT);
-    for (int y = top; y < bottom && !touching[static_cast<size_t>(label)]; ++y) {
+    const cv::Rect box = ComponentBox(stats, label);
+    for (int y = box.y; y < box.br().y && !touching[static_cast<size_t>(label)]; ++y) {
       const int* row = labels.ptr<int>(y);
-      for (int x = left; x < right; ++x) {
+      for (int x = box.x; x < box.br().x; ++x) {
         if (row[x] == label && other_near(x, y)) {
           touching[static_cast<size_t>(label)] = true;
           break;
@@ -66,9 +68,7 @@ cv::Mat WithoutComponentsTouching(const cv::Mat& mask, const cv::Mat& other) {
   cv::Mat kept = mask.clone();
   for (int label = 1; label < count; ++label) {
     if (!touching[static_cast<size_t>(label)]) continue;
-    const cv::Rect box(
-        stats.at<int>(label, cv::CC_STAT_LEFT), stats.at<int>(label, cv::CC_STAT_TOP),
-        stats.at<int>(label, cv::CC_STAT_WIDTH), stats.at<int>(label, cv::CC_STAT_HEIGHT));
+    const cv::Rect box = ComponentBox(stats, label);
     kept(box).setTo(0, labels(box) == label);
   }
   return kept;

@@ -13,6 +13,9 @@ namespace tabref::vision {
 // at rest) a fraction of the work.
 int ComponentsWithStats(const cv::Mat& mask, cv::Mat* labels, cv::Mat& stats, cv::Mat& centroids);
 
+// The bounding box of component `label` in `stats` (as ComponentsWithStats gives them).
+cv::Rect ComponentBox(const cv::Mat& stats, int label);
+
 // Which of the `count` components in `labels` and `stats` (as ComponentsWithStats gives them)
 // touch `other` (CV_8U, the same size, non-zero inside): overlap it or lie next to it
 // (8-connected). Empty `other`: none. Reads each component's box only.

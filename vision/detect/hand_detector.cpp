@@ -48,11 +48,6 @@ bool ShadowLike(const cv::Mat& view, const cv::Mat& background, const cv::Mat& l
   return lightest <= max_light && lightest - darkest <= kShadowTintSpread;
 }
 
-cv::Rect RegionBox(const cv::Mat& stats, int label) {
-  return {stats.at<int>(label, cv::CC_STAT_LEFT), stats.at<int>(label, cv::CC_STAT_TOP),
-          stats.at<int>(label, cv::CC_STAT_WIDTH), stats.at<int>(label, cv::CC_STAT_HEIGHT)};
-}
-
 // Marks the region in `mask` and returns its outline's points.
 std::vector<cv::Point> TakeRegion(const cv::Mat& labels, int label, const cv::Rect& box,
                                   cv::Mat& mask) {
@@ -206,7 +201,7 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
     cv::Mat faint_labels;
     cv::connectedComponents(faint, faint_labels, 8, CV_32S);
     const auto faint_label_of = [&](int label) {
-      const cv::Rect box = RegionBox(stats, label);
+      const cv::Rect box = ComponentBox(stats, label);
       cv::Point at;
       cv::minMaxLoc(labels(box) == label, nullptr, nullptr, nullptr, &at);
       return faint_labels.at<int>(at + box.tl());
@@ -254,10 +249,11 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
   std::vector<std::vector<cv::Point>> hand_points;
   std::vector<std::vector<cv::Point>> hand_hulls;
   for (size_t h = 0; h < hands.size(); ++h) {
-    hand_points.push_back(TakeRegion(labels, hands[h], RegionBox(stats, hands[h]), detection.mask));
+    hand_points.push_back(
+        TakeRegion(labels, hands[h], ComponentBox(stats, hands[h]), detection.mask));
     for (int label : joined_to[h]) {
       const std::vector<cv::Point> points =
-          TakeRegion(labels, label, RegionBox(stats, label), detection.mask);
+          TakeRegion(labels, label, ComponentBox(stats, label), detection.mask);
       hand_points.back().insert(hand_points.back().end(), points.begin(), points.end());
     }
     hand_hulls.emplace_back();
@@ -273,7 +269,7 @@ HandDetection HandDetector::Detect(const cv::Mat& view, const cv::Mat& backgroun
         if (hand_hulls[h].size() < 3 ||
             cv::pointPolygonTest(hand_hulls[h], centre, true) < -reach_px)
           continue;
-        const cv::Rect box = RegionBox(stats, label);
+        const cv::Rect box = ComponentBox(stats, label);
         if (!ShadowLike(view, background, labels, label, box, options_.shadow_light)) break;
         const std::vector<cv::Point> points = TakeRegion(labels, label, box, detection.mask);
         hand_points[h].insert(hand_points[h].end(), points.begin(), points.end());

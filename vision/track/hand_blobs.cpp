@@ -19,16 +19,13 @@ std::vector<bool> HandBlobs(const cv::Mat& labels, const cv::Mat& stats, int cou
   std::vector<bool> hands = ComponentsTouching(labels, stats, count, hand_in_motion);
   for (int label = 1; label < count; ++label) {
     if (!hands[static_cast<size_t>(label)]) continue;
-    const int left = stats.at<int>(label, cv::CC_STAT_LEFT);
-    const int top = stats.at<int>(label, cv::CC_STAT_TOP);
-    const int right = left + stats.at<int>(label, cv::CC_STAT_WIDTH);
-    const int bottom = top + stats.at<int>(label, cv::CC_STAT_HEIGHT);
+    const cv::Rect box = ComponentBox(stats, label);
     int pixels = 0;
     int skin = 0;
-    for (int y = top; y < bottom; ++y) {
+    for (int y = box.y; y < box.br().y; ++y) {
       const int* row = labels.ptr<int>(y);
       const auto* colour = view.ptr<cv::Vec3b>(y);
-      for (int x = left; x < right; ++x) {
+      for (int x = box.x; x < box.br().x; ++x) {
         if (row[x] != label) continue;
         ++pixels;
         if (SkinLike(colour[x])) ++skin;
