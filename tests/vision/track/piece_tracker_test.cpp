@@ -529,6 +529,28 @@ TEST(PieceTrackerTest, ABlurThatCameInAndWentBackOutPastTheEdgeIsNoFlight) {
   EXPECT_TRUE(Of(feed.Events(), Type::kShotEnded).empty());
 }
 
+// Held-out Ppolf seed 165: a coin set down far from the camera, never read, flicked at the hole
+// tile, came back off it and flew over the table's edge behind where it started. A blur that
+// comes back off a tile it was seen to strike flies on from there: a flight, and a shot.
+TEST(PieceTrackerTest, ABlurNeverReadThatReboundedOffATileAndFlewOffTheTableIsAShot) {
+  PieceTracker tracker(OnATable(600, 400));
+  BlurFeed feed(tracker);
+  while (feed.Time() < 0.3) feed.Detect({Tile({300, 200})});
+  for (const double x : {440.0, 390.0, 345.0, 385.0, 430.0, 475.0, 520.0, 565.0, 590.0})
+    feed.Send(Blobs({{x, 200}}, true));
+  for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true));
+  ASSERT_EQ(Of(feed.Events(), Type::kLeftTable).size(), 1u);
+  for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i)
+    feed.Send(Blobs({}, false));
+  ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
+  feed.Detect({Tile({300, 200})});
+  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.moved.size(), 1u);
+  EXPECT_EQ(shot.left_table, shot.moved);
+}
+
 // Held-out Ppolf seed 58: a coin rebounded off a tile, its track went on with a blob in its
 // old way and was lost from sight, and the coin's new blur, never read, flew off the table
 // from within the coin's reach. The blur was the coin: it left the table.
@@ -1376,6 +1398,54 @@ TEST(PieceTrackerTest, ABlobFirstSeenSlidingFarFromTheHandThatJustLeftIsAShot) {
 
   const auto [by_the_hand, unused] = run(testing::Rectangle({270, 150}, {320, 220}));
   EXPECT_TRUE(Of(by_the_hand, Type::kShotStarted).empty());
+}
+
+// Held-out Ice Boule seed 160: a green target hurled over green felt while the hand that
+// pressed the catapult was still in view; its blurs were too faint to find, and it was first
+// seen 230 mm from its place, slower than a hurl by then. Its place, seen empty, says it left:
+// that blob is the target, and the shot is its own (not a piece the hand set down). A resting
+// piece whose place was not seen empty is not reached that far.
+TEST(PieceTrackerTest, APieceWhosePlaceWasSeenEmptyIsTheBlobFarFromTheHandThatLeftIt) {
+  const rules::Vec2 catapult{100, 250};
+  const auto run = [&](bool place_seen_empty) {
+    PieceTracker tracker(OnATable(800, 500));
+    BlurFeed feed(tracker);
+    const ObservedPiece target = Pyramid("green", "small", 15.6, 26.6, catapult);
+    while (feed.Time() < 0.3) feed.Detect({target});
+    const int target_track = TrackNear(tracker.Table(feed.Time()), catapult);
+    for (int i = 0; i < 3; ++i)
+      feed.Send(Blobs({}, true, testing::Rectangle({20, 200}, {110, 300})));
+    const rules::Polygon withdrawing = testing::Rectangle({0, 200}, {70, 300});
+    double blob_x = 330;
+    for (int frame_index = 0; frame_index < 14; ++frame_index) {
+      const bool blob = frame_index >= 2;
+      const double step = frame_index <= 2 ? 0 : std::max(0.0, 16.0 - 4.0 * (frame_index - 3));
+      blob_x += step;
+      std::vector<rules::Vec2> blobs;
+      if (blob) blobs.push_back({blob_x, 250});
+      TrackerFrame frame = Blobs(blobs, step > 0 || frame_index < 3,
+                                 frame_index < 3 ? std::optional(withdrawing) : std::nullopt);
+      if (blob) frame.pieces[0].kind = ObservedKind::kPyramid;
+      if (place_seen_empty) frame.vacated = {target_track};
+      feed.Send(std::move(frame));
+    }
+    for (int i = 0; i < 3; ++i) {
+      feed.Detect({Pyramid("yellow", "small", 15.6, 26.6, catapult),
+                   Pyramid("green", "small", 15.6, 26.6, {blob_x, 250}, true)});
+    }
+    return std::pair(feed.Events(), target_track);
+  };
+  const auto [events, target_track] = run(true);
+  const auto ended = Of(events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  ASSERT_FALSE(ended[0].shot.moved.empty());
+  EXPECT_EQ(ended[0].shot.moved.front(), target_track);
+  const ObservedPiece* landed = AfterShot(ended[0].shot, target_track);
+  ASSERT_NE(landed, nullptr);
+  EXPECT_NEAR(landed->position_mm.x, 370, 5);
+
+  const auto [unseen_leaving, unused] = run(false);
+  EXPECT_TRUE(Of(unseen_leaving, Type::kShotEnded).empty());
 }
 
 // Held-out Ppolf seed 106: Bob's coin, set down under the hand and flicked at once far from the
