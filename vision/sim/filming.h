@@ -22,14 +22,19 @@ class Filming {
  public:
   using StepHook = std::function<void(World& world)>;
   using HandAt = std::function<std::optional<HandPose>(double time_s)>;
+  // The bodies as the frame at `time_s` shows them, when that differs from the world's (a
+  // piece taken up only once the hand reaches it).
+  using Shown = std::function<std::vector<Body>(const std::vector<Body>& bodies, double time_s)>;
 
   // `looks`, `truth`, `renderer` and `sink` must outlive the filming.
   Filming(double fps, const std::vector<PieceLook>& looks, GroundTruth& truth,
           Renderer* renderer = nullptr, FrameSink* sink = nullptr);
 
   // Steps `world` to the next frame's time, calling `before_step` (if any) before every
-  // physics step, and records that frame with the hand `hand` (if any) shows.
-  void NextFrame(World& world, const StepHook& before_step = {}, const HandAt& hand = {});
+  // physics step, and records that frame with the hand `hand` (if any) shows and the bodies
+  // as `shown` (if any) shows them, in the image and the ground truth alike.
+  void NextFrame(World& world, const StepHook& before_step = {}, const HandAt& hand = {},
+                 const Shown& shown = {});
 
   // Draws later frames with another renderer (a camera that moved).
   void SetRenderer(Renderer* renderer) { renderer_ = renderer; }

@@ -92,4 +92,34 @@ std::optional<HandPose> FlickingHand(const cv::Vec2d& target, double heading, do
   return pose;
 }
 
+std::optional<HandPose> TidyingHand(const std::vector<HandStop>& stops, double heading,
+                                    double time_s) {
+  if (stops.empty() || time_s < stops.front().time_s - kHandComeInS) return std::nullopt;
+  const cv::Vec2d direction(std::cos(heading), std::sin(heading));
+  HandPose pose;
+  pose.heading = heading;
+  const auto over = [&](const cv::Vec2d& at) { return at - 12 * direction; };
+  if (time_s < stops.front().time_s) {
+    const double away = 1 - SmoothStep(1 - (stops.front().time_s - time_s) / kHandComeInS);
+    pose.fingertip = over(stops.front().at) - kReachMm * away * direction;
+    pose.height = 18 + 40 * away;
+    return pose;
+  }
+  size_t next = 1;
+  while (next < stops.size() && stops[next].time_s <= time_s) ++next;
+  if (next == stops.size()) {
+    pose.fingertip = over(stops.back().at);
+    pose.height = 18;
+    return pose;
+  }
+  // From one stop to the next, lifted on the way.
+  const HandStop& from = stops[next - 1];
+  const HandStop& to = stops[next];
+  const double span = std::max(1e-6, to.time_s - from.time_s);
+  const double u = SmoothStep((time_s - from.time_s) / span);
+  pose.fingertip = over(from.at + (to.at - from.at) * u);
+  pose.height = 18 + 25 * std::sin(CV_PI * u);
+  return pose;
+}
+
 }  // namespace tabref::vision::sim

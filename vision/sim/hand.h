@@ -31,4 +31,20 @@ double ArmOverEdge(const HandPose& pose, const cv::Rect2d& top);
 std::optional<HandPose> FlickingHand(const cv::Vec2d& target, double heading, double flick_s,
                                      double time_s, std::optional<double> placed_s = std::nullopt);
 
+// A hand tidying the table: it stops over each place in turn (table frame, mm), arriving at
+// each at its time, to take a piece up or set one down there.
+struct HandStop {
+  cv::Vec2d at{0, 0};
+  double time_s = 0;
+};
+// The hand comes in over this time to its first stop, and takes this long from one stop to the
+// next.
+inline constexpr double kHandComeInS = 0.4;
+inline constexpr double kHandBetweenStopsS = 0.25;
+
+// The hand of a player going from stop to stop, its arm from `heading`'s back side; over the
+// last stop from then on. Nothing before it comes in (or without stops).
+std::optional<HandPose> TidyingHand(const std::vector<HandStop>& stops, double heading,
+                                    double time_s);
+
 }  // namespace tabref::vision::sim

@@ -49,6 +49,7 @@ OpenedSource OpenSource(const std::string& name, const std::string& game,
     options.recording.height = settings.height;
     options.recording.fps = settings.fps;
     options.recording.max_duration_s = settings.max_duration_s;
+    options.recording.tidying_hand = settings.tidying_hand;
     options.recording.write_video = false;
     options.recording.out_dir.clear();
     options.players = settings.players;

@@ -18,6 +18,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using rules::Json;
+using vision::sim::Body;
+using vision::sim::Support;
 using vision::sim::World;
 
 constexpr double kPauseBeforeShotS = 0.9;  // the hand needs time to come in
@@ -52,6 +54,10 @@ class GameRun {
   const Json& record() const { return record_; }
   const GameSimulationReport& report() const { return report_; }
   std::optional<vision::sim::HandPose> HandAt(double time_s) const;
+  // `bodies` (the world's) as the frame at `time_s` shows them. With the tidying hand, a piece
+  // the players took up between shots is there until the hand reaches it, one they set down
+  // only once it has, and once play has stopped the table stays as the last shot left it.
+  std::vector<Body> Shown(const std::vector<Body>& bodies, double time_s) const;
 
   // Plays on until one more frame is recorded; false when the game has nothing more to
   // record (over, or a limit reached, and the table shown at rest a moment longer).
@@ -70,7 +76,20 @@ class GameRun {
     std::optional<double> rest_since;
   };
 
+  // Pieces taken up and set down between two shots, as one hand does it: it goes to each
+  // piece taken up in turn, then to the piece it sets down for the stroke.
+  struct Tidying {
+    std::vector<vision::sim::HandStop> stops;
+    std::vector<Body> before;                   // the bodies as the last shot left them
+    std::vector<std::pair<int, double>> taken;  // body, when the hand reaches it
+    std::vector<int> set_down;
+    double set_down_s = 0;
+  };
+
   void MakeGame(const std::vector<std::string>& names);
+  // The tidying that took the table from `before_tidy_` to `world`'s, the stroke's piece set
+  // down at `target` (nothing when no piece was taken up or moved).
+  std::optional<Tidying> PlanTidying(const World& world, const cv::Vec2d& target) const;
   vision::TableObservation Observe(const World& world) const {
     return ObserveTable(table_.looks, world.Bodies(), set_, world.Time(), options_.sigma_mm);
   }
@@ -99,6 +118,9 @@ class GameRun {
   Json record_ = {{"shots", Json::array()}, {"decisions", Json::array()}};
   Phase phase_ = Phase::kBetweenShots;
   std::optional<Shot> shot_;
+  std::vector<Body> before_tidy_;  // the bodies when the last shot ended
+  size_t tidy_first_event_ = 0;    // the world's first event since then
+  std::optional<Tidying> tidying_;
   double end_s_ = 0;
   const vision::sim::Filming* filming_ = nullptr;  // for the limits while planning
 };
@@ -162,10 +184,71 @@ void GameRun::Decide(const ManualDecision& decision, const World& world) {
 std::optional<vision::sim::HandPose> GameRun::HandAt(double time_s) const {
   if (!options_.recording.hand || strokes_.empty()) return std::nullopt;
   const Stroke& stroke = strokes_.back();
-  std::optional<vision::sim::HandPose> hand = vision::sim::FlickingHand(
-      stroke.from, stroke.heading, stroke.time_s, time_s, stroke.placed_s);
+  std::optional<vision::sim::HandPose> hand =
+      tidying_ && time_s < tidying_->set_down_s
+          ? vision::sim::TidyingHand(tidying_->stops, stroke.heading, time_s)
+          : vision::sim::FlickingHand(stroke.from, stroke.heading, stroke.time_s, time_s,
+                                      stroke.placed_s);
   if (hand) hand->arm_mm = vision::sim::ArmOverEdge(*hand, table_.layout.TableTop());
   return hand;
+}
+
+std::vector<Body> GameRun::Shown(const std::vector<Body>& bodies, double time_s) const {
+  // With the tidying hand, the players clear the table only once the recording has ended.
+  if (phase_ == Phase::kClosing && options_.recording.tidying_hand && !before_tidy_.empty())
+    return before_tidy_;
+  std::vector<Body> shown = bodies;
+  if (!tidying_ || time_s >= tidying_->set_down_s) return shown;
+  for (const int body : tidying_->set_down)
+    shown[static_cast<size_t>(body)].support = Support::kHeld;
+  for (const auto& [body, reached_s] : tidying_->taken) {
+    if (time_s < reached_s)
+      shown[static_cast<size_t>(body)] = tidying_->before[static_cast<size_t>(body)];
+  }
+  return shown;
+}
+
+std::optional<GameRun::Tidying> GameRun::PlanTidying(const World& world,
+                                                     const cv::Vec2d& target) const {
+  const std::vector<Body>& now = world.Bodies();
+  std::vector<int> taken;
+  for (size_t i = 0; i < before_tidy_.size() && i < now.size(); ++i) {
+    const Body& was = before_tidy_[i];
+    const Body& is = now[i];
+    if (!was.OnTable()) continue;
+    if (!is.OnTable() || cv::norm(is.position - was.position) > 0.5 || is.angle != was.angle ||
+        is.lying != was.lying)
+      taken.push_back(static_cast<int>(i));
+  }
+  if (taken.empty()) return std::nullopt;
+  Tidying tidying;
+  tidying.before = before_tidy_;
+  const std::vector<vision::sim::Event>& events = world.Events();
+  for (size_t e = tidy_first_event_; e < events.size(); ++e) {
+    if (events[e].type == vision::sim::EventType::kPlaced)
+      tidying.set_down.push_back(events[e].piece);
+  }
+  // From the piece farthest from the stroke's, to the nearest next each time, then the stroke's.
+  const auto at = [&](int body) { return before_tidy_[static_cast<size_t>(body)].position; };
+  auto next = std::max_element(taken.begin(), taken.end(), [&](int a, int b) {
+    return cv::norm(at(a) - target) < cv::norm(at(b) - target);
+  });
+  double time_s = world.Time() + vision::sim::kHandComeInS;
+  while (next != taken.end()) {
+    const cv::Vec2d place = at(*next);
+    if (!tidying.stops.empty() && cv::norm(place - tidying.stops.back().at) > 10)
+      time_s += vision::sim::kHandBetweenStopsS;
+    if (tidying.stops.empty() || cv::norm(place - tidying.stops.back().at) > 10)
+      tidying.stops.push_back({place, time_s});
+    tidying.taken.emplace_back(*next, time_s);
+    taken.erase(next);
+    next = std::min_element(taken.begin(), taken.end(), [&](int a, int b) {
+      return cv::norm(at(a) - place) < cv::norm(at(b) - place);
+    });
+  }
+  tidying.set_down_s = time_s + vision::sim::kHandBetweenStopsS;
+  tidying.stops.push_back({target, tidying.set_down_s});
+  return tidying;
 }
 
 std::optional<std::string> GameRun::Limit(const vision::sim::Filming& filming) const {
@@ -222,10 +305,13 @@ void GameRun::StartShot(World& world, const Expectation& expected) {
   shot.before = Observe(world);
   shot.first_event = world.Events().size();
   const vision::sim::Body& piece = world.Bodies().at(static_cast<size_t>(shot.strike.body));
-  shot.strike_s = world.Time() + kPauseBeforeShotS;
+  tidying_ = options_.recording.tidying_hand ? PlanTidying(world, piece.position) : std::nullopt;
+  before_tidy_.clear();
+  const double set_down_s = tidying_ ? tidying_->set_down_s : world.Time();
+  shot.strike_s = set_down_s + kPauseBeforeShotS;
   strokes_.push_back({piece.position, std::atan2(shot.strike.velocity[1], shot.strike.velocity[0]),
                       shot.strike_s,
-                      strokes_.empty() ? std::nullopt : std::optional<double>(world.Time())});
+                      strokes_.empty() ? std::nullopt : std::optional<double>(set_down_s)});
   shot_ = std::move(shot);
   phase_ = Phase::kShot;
 }
@@ -242,7 +328,9 @@ bool GameRun::RecordShotFrame(World& world, vision::sim::Filming& filming) {
     shot.struck = true;
   };
   const vision::sim::Filming::HandAt hand = [this](double time_s) { return HandAt(time_s); };
-  filming.NextFrame(world, hook, hand);
+  const vision::sim::Filming::Shown as_shown =
+      [this](const std::vector<Body>& bodies, double time_s) { return Shown(bodies, time_s); };
+  filming.NextFrame(world, hook, hand, as_shown);
   const double time_s = filming.LastTime();
   if (shot.struck && world.AtRest()) {
     if (!shot.rest_since) shot.rest_since = time_s;
@@ -282,6 +370,8 @@ void GameRun::FinishShot(World& world) {
       break;
   }
   record_["shots"].push_back(entry);
+  before_tidy_ = world.Bodies();
+  tidy_first_event_ = world.Events().size();
   players_->Tidy(*state_, observed, world);
   last_after_ = std::move(after);
   shot_.reset();
@@ -297,7 +387,9 @@ bool GameRun::Advance(World& world, vision::sim::Filming& filming) {
       return true;
     case Phase::kClosing:
       if (filming.LastTime() < end_s_) {
-        filming.NextFrame(world);
+        filming.NextFrame(world, {}, {}, [this](const std::vector<Body>& bodies, double time_s) {
+          return Shown(bodies, time_s);
+        });
         return true;
       }
       phase_ = Phase::kDone;
@@ -380,8 +472,8 @@ double SimulatedGame::Time() const { return recording_->filming->LastTime(); }
 int SimulatedGame::FrameIndex() const { return recording_->filming->Frames() - 1; }
 
 vision::TableObservation SimulatedGame::TruthTable() const {
-  vision::TableObservation table =
-      ObserveTable(run_->table().looks, recording_->world->Bodies(), *set_, Time(), 0);
+  vision::TableObservation table = ObserveTable(
+      run_->table().looks, run_->Shown(recording_->world->Bodies(), Time()), *set_, Time(), 0);
   for (vision::ObservedPiece& piece : table.pieces) piece.track_id = -1;
   table.hand_in_view = run_->HandAt(Time()).has_value();
   return table;
