@@ -170,6 +170,8 @@ void PieceTracker::Reset() {
   lifted_.clear();
   still_blurs_.clear();
   obstacles_.clear();
+  vacated_before_.clear();
+  recent_hand_.clear();
 }
 
 const Track* PieceTracker::FindTrack(int id) const {
@@ -548,8 +550,23 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   // piece's place left, not a slow shot (held-out Ice Boule seed 113: the change where the
   // catapult was lifted crossed the start threshold only in the frame after the hand left).
   const bool leapt = seen_last_frame && distance > 2 * Radius(track.piece.footprint);
-  track.carried = !shot_ && (frame.hand_in_view || hand_before_) &&
-                  (distance / dt < FlickSpeed(track) || leapt);
+  // One whose place was seen empty a frame ago, found now by the hand, was taken up by it:
+  // what the hand holds or sets down is no shot (a flicked piece leaves its place while the
+  // hand still hides it, or lies far from the hand once its place shows empty).
+  const double clear = options_.clear_of_hand_mm;
+  const bool taken_up = std::count(vacated_before_.begin(), vacated_before_.end(), track.id) > 0 &&
+                        (WithinOf(piece.footprint, frame.hidden, clear) ||
+                         WithinOf(piece.footprint, hand_hid_, clear));
+  // One unseen since the hand hid it, found where the hand was a moment ago once it has gone,
+  // was set down there by it (the hand went as it let go; a flicked piece is seen on its way
+  // while the hand draws back).
+  const bool set_down_as_it_went =
+      !frame.hand_in_view && !hand_before_ && !seen_last_frame &&
+      std::any_of(recent_hand_.begin(), recent_hand_.end(),
+                  [&](const auto& seen) { return WithinOf(piece.footprint, seen.second, clear); });
+  track.carried = !shot_ && (((frame.hand_in_view || hand_before_) &&
+                              (distance / dt < FlickSpeed(track) || leapt || taken_up)) ||
+                             set_down_as_it_went);
 }
 
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
@@ -1286,6 +1303,8 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     quiet_ = 0;
     dirty_ = true;
     hand_hid_.clear();
+    vacated_before_.clear();
+    recent_hand_.clear();
     return events;
   }
   const bool hand_changed = frame.hand_in_view != hand_;
@@ -1438,6 +1457,10 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
   }
   last_time_s_ = frame.time_s;
   hand_hid_ = frame.hidden;
+  vacated_before_ = frame.vacated;
+  std::erase_if(recent_hand_,
+                [&](const auto& seen) { return frame.time_s - seen.first > options_.flight_s; });
+  if (!frame.hidden.empty()) recent_hand_.emplace_back(frame.time_s, frame.hidden);
   obstacles_.clear();
   for (const Track& track : tracks_) {
     if (track.piece.kind != ObservedKind::kTile || track.moving) continue;

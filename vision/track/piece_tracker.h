@@ -242,9 +242,12 @@ class PieceTracker {
   double last_time_s_ = 0;
   double last_full_s_ = -1e9;
   bool started_ = false;
-  bool hand_ = false;                      // a hand was over the table in the latest frame
-  bool hand_before_ = false;               // ... and in the frame before it
-  std::vector<rules::Polygon> hand_hid_;   // what it hid then (TrackerFrame::hidden)
+  bool hand_ = false;                     // a hand was over the table in the latest frame
+  bool hand_before_ = false;              // ... and in the frame before it
+  std::vector<rules::Polygon> hand_hid_;  // what it hid then (TrackerFrame::hidden)
+  std::vector<int> vacated_before_;       // TrackerFrame::vacated of the latest frame
+  // What the hand hid in the frames of the last `flight_s` it was in view (time, areas).
+  std::vector<std::pair<double, std::vector<rules::Polygon>>> recent_hand_;
   std::vector<rules::Polygon> obstacles_;  // the tiles at rest after the last frame
   int first_new_id_ = 0;                   // tracks from this id on were born in the current frame
   TableObservation rest_table_;

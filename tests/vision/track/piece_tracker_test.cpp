@@ -1448,6 +1448,63 @@ TEST(PieceTrackerTest, APieceWhosePlaceWasSeenEmptyIsTheBlobFarFromTheHandThatLe
   EXPECT_TRUE(Of(unseen_leaving, Type::kShotEnded).empty());
 }
 
+// Ice Boule seed 1 with the tidying hand: the hand took the last player's catapult up (its place
+// seen empty as the hand moved on) and set the next catapult down 110 mm away; the blob there,
+// by the hand, was taken for the first catapult hurled from its place, a shot. A piece whose
+// place was seen empty a frame ago, found by the hand, is what the hand holds or sets down.
+TEST(PieceTrackerTest, APieceTakenUpByTheHandAndABlobWhereItSetsOneDownIsNoShot) {
+  PieceTracker tracker(OnATable(800, 500));
+  BlurFeed feed(tracker);
+  const rules::Vec2 catapult{86, 152};
+  while (feed.Time() < 0.3) feed.Detect({Pyramid("yellow", "medium", 19.8, 36.3, catapult)});
+  const int catapult_track = TrackNear(tracker.Table(feed.Time()), catapult);
+  const rules::Polygon over_it = testing::Rectangle({40, 120}, {100, 180});
+  for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true, over_it));
+  const rules::Polygon moving_on = testing::Rectangle({40, 180}, {100, 240});
+  for (int i = 0; i < 4; ++i) {
+    TrackerFrame frame = Blobs({}, true, moving_on);
+    frame.vacated = {catapult_track};
+    feed.Send(std::move(frame));
+  }
+  const rules::Polygon setting_down = testing::Rectangle({40, 240}, {95, 290});
+  for (int i = 0; i < 3; ++i) {
+    TrackerFrame frame = Blobs({{105, 265}}, true, setting_down);
+    frame.pieces[0].kind = ObservedKind::kPyramid;
+    frame.pieces[0].track_id = catapult_track;  // as the camera analysis measures it
+    feed.Send(std::move(frame));
+  }
+  EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
+}
+
+// Ice Boule seed 1 with the tidying hand: the hand took a catapult up from under it and set the
+// next catapult down 130 mm away, and was gone two frames later; only then was the new one's
+// blob found, and taken for the first catapult hurled. One unseen since the hand hid it, found
+// where the hand was a moment ago once it has gone, was set down there by it.
+TEST(PieceTrackerTest, APieceFoundWhereTheHandJustWasOnceItHasGoneWasSetDownThere) {
+  const auto run = [](rules::Vec2 blob) {
+    PieceTracker tracker(OnATable(800, 500));
+    BlurFeed feed(tracker);
+    const rules::Vec2 catapult{105, 265};
+    while (feed.Time() < 0.3) feed.Detect({Pyramid("red", "large", 25, 44.9, catapult)});
+    const int catapult_track = TrackNear(tracker.Table(feed.Time()), catapult);
+    for (int i = 0; i < 6; ++i)
+      feed.Send(Blobs({}, true, testing::Rectangle({70, 230}, {140, 300})));
+    for (int i = 0; i < 4; ++i)
+      feed.Send(Blobs({}, true, testing::Rectangle({20, 120}, {80, 180})));
+    feed.Send(Blobs({}, true));
+    for (int i = 0; i < 3; ++i) {
+      TrackerFrame frame = Blobs({blob}, i == 0);
+      frame.pieces[0].kind = ObservedKind::kPyramid;
+      frame.pieces[0].track_id = catapult_track;  // as the camera analysis measures it
+      feed.Send(std::move(frame));
+    }
+    return Of(feed.Events(), Type::kShotStarted).size();
+  };
+  EXPECT_EQ(run({90, 150}), 0u);
+  // Far from where the hand was: hurled while it hid the piece (a shot).
+  EXPECT_EQ(run({400, 265}), 1u);
+}
+
 // Held-out Ppolf seed 106: Bob's coin, set down under the hand and flicked at once far from the
 // camera, was followed as a blob to where it came to rest, and the look closing the shot fitted
 // a coin there whose face it could not read (a dozen pixels): taken for a blur that was no
