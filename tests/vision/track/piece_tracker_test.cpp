@@ -489,6 +489,20 @@ TEST(PieceTrackerTest, TheFullDetectionClosingAShotLooksHardWhereAPieceWasLostFr
   EXPECT_NEAR(rules::Distance(expected[0], {203, 100}), 0, 1e-9);
 }
 
+// The table settles and a look finds the tile at (300, 200) alone: one shot ends, of one piece,
+// which left the table.
+void ExpectTheShotOfOnePieceThatLeftTheTable(PieceTracker& tracker, BlurFeed& feed) {
+  for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i)
+    feed.Send(Blobs({}, false));
+  ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
+  feed.Detect({Tile({300, 200})});
+  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  ASSERT_EQ(shot.moved.size(), 1u);
+  EXPECT_EQ(shot.left_table, shot.moved);
+}
+
 // Held-out Ppolf seed 57: the next coin was set down under the hand and flicked off the table
 // at once, never still long enough to be read. Its blur, never identified, flew over the edge:
 // that is a shot, the piece it was left the table. A blur that vanished where it came in is
@@ -501,15 +515,7 @@ TEST(PieceTrackerTest, ABlurNeverReadSeenFlyingOffTheTableIsAShot) {
   for (const double x : {540.0, 565.0, 590.0}) feed.Send(Blobs({{x, 100}}, true, hand));
   for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true, hand));
   ASSERT_EQ(Of(feed.Events(), Type::kLeftTable).size(), 1u);
-  for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i)
-    feed.Send(Blobs({}, false));
-  ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
-  feed.Detect({Tile({300, 200})});
-  const auto ended = Of(feed.Events(), Type::kShotEnded);
-  ASSERT_EQ(ended.size(), 1u);
-  const ShotObservation& shot = ended[0].shot;
-  ASSERT_EQ(shot.moved.size(), 1u);
-  EXPECT_EQ(shot.left_table, shot.moved);
+  ExpectTheShotOfOnePieceThatLeftTheTable(tracker, feed);
 }
 
 // Held-out Ppolf seed 76: after a flick the player's arm, found as a blob and not as a hand,
@@ -540,15 +546,7 @@ TEST(PieceTrackerTest, ABlurNeverReadThatReboundedOffATileAndFlewOffTheTableIsAS
     feed.Send(Blobs({{x, 200}}, true));
   for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true));
   ASSERT_EQ(Of(feed.Events(), Type::kLeftTable).size(), 1u);
-  for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i)
-    feed.Send(Blobs({}, false));
-  ASSERT_TRUE(tracker.WantsFullDetection(feed.Time()));
-  feed.Detect({Tile({300, 200})});
-  const auto ended = Of(feed.Events(), Type::kShotEnded);
-  ASSERT_EQ(ended.size(), 1u);
-  const ShotObservation& shot = ended[0].shot;
-  ASSERT_EQ(shot.moved.size(), 1u);
-  EXPECT_EQ(shot.left_table, shot.moved);
+  ExpectTheShotOfOnePieceThatLeftTheTable(tracker, feed);
 }
 
 // Held-out Ppolf seed 58: a coin rebounded off a tile, its track went on with a blob in its
