@@ -31,6 +31,17 @@ double SmoothStep(double x) {
   return x * x * (3 - 2 * x);
 }
 
+// The hand over `at` (fingertips just short of it), drawn back along `heading` and lifted by
+// `away` (0: down at it, 1: where it comes in from), `lift_mm` higher still.
+HandPose HandOver(const cv::Vec2d& at, double heading, double away, double lift_mm = 0) {
+  const cv::Vec2d direction(std::cos(heading), std::sin(heading));
+  HandPose pose;
+  pose.heading = heading;
+  pose.fingertip = at - (12 + kReachMm * away) * direction;
+  pose.height = 18 + 40 * away + lift_mm;
+  return pose;
+}
+
 }  // namespace
 
 std::vector<std::vector<cv::Vec3d>> HandPolygons(const HandPose& pose) {
@@ -84,42 +95,25 @@ std::optional<HandPose> FlickingHand(const cv::Vec2d& target, double heading, do
   const double away = placing       ? SmoothStep(since_placed / kLetGoS)
                       : before >= 0 ? 1 - SmoothStep(1 - before / kReachS)
                                     : SmoothStep(after / kWithdrawS);
-  const cv::Vec2d direction(std::cos(heading), std::sin(heading));
-  HandPose pose;
-  pose.heading = heading;
-  pose.fingertip = target - (12 + kReachMm * away) * direction;
-  pose.height = 18 + 40 * away;
-  return pose;
+  return HandOver(target, heading, away);
 }
 
 std::optional<HandPose> TidyingHand(const std::vector<HandStop>& stops, double heading,
                                     double time_s) {
   if (stops.empty() || time_s < stops.front().time_s - kHandComeInS) return std::nullopt;
-  const cv::Vec2d direction(std::cos(heading), std::sin(heading));
-  HandPose pose;
-  pose.heading = heading;
-  const auto over = [&](const cv::Vec2d& at) { return at - 12 * direction; };
   if (time_s < stops.front().time_s) {
     const double away = 1 - SmoothStep(1 - (stops.front().time_s - time_s) / kHandComeInS);
-    pose.fingertip = over(stops.front().at) - kReachMm * away * direction;
-    pose.height = 18 + 40 * away;
-    return pose;
+    return HandOver(stops.front().at, heading, away);
   }
   size_t next = 1;
   while (next < stops.size() && stops[next].time_s <= time_s) ++next;
-  if (next == stops.size()) {
-    pose.fingertip = over(stops.back().at);
-    pose.height = 18;
-    return pose;
-  }
+  if (next == stops.size()) return HandOver(stops.back().at, heading, 0);
   // From one stop to the next, lifted on the way.
   const HandStop& from = stops[next - 1];
   const HandStop& to = stops[next];
   const double span = std::max(1e-6, to.time_s - from.time_s);
   const double u = SmoothStep((time_s - from.time_s) / span);
-  pose.fingertip = over(from.at + (to.at - from.at) * u);
-  pose.height = 18 + 25 * std::sin(CV_PI * u);
-  return pose;
+  return HandOver(from.at + (to.at - from.at) * u, heading, 0, 25 * std::sin(CV_PI * u));
 }
 
 }  // namespace tabref::vision::sim

@@ -476,14 +476,14 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
         if (pass.reach == Reach::kAnywhere && track.moving && track.misses > 0)
           distance =
               std::min(distance, rules::Distance(piece.position_mm, track.piece.position_mm));
-        const double reach = moved_in_shot(track) ? std::numeric_limits<double>::infinity()
-                                                  : options_.reacquire_mm + Speed(track) * dt +
-                                                        LeftUnseenReach(track, piece, frame);
-        const double gate = pass.reach == Reach::kAnywhere ? reach
-                            : track.moving
-                                ? options_.moving_gate_mm + 0.5 * Speed(track) * dt
-                                : std::max(options_.rest_gate_mm,
-                                           4 * std::hypot(piece.sigma_mm, track.piece.sigma_mm));
+        const double gate =
+            pass.reach == Reach::kAnywhere
+                ? (moved_in_shot(track) ? std::numeric_limits<double>::infinity()
+                                        : options_.reacquire_mm + Speed(track) * dt +
+                                              LeftUnseenReach(track, piece, frame))
+            : track.moving ? options_.moving_gate_mm + 0.5 * Speed(track) * dt
+                           : std::max(options_.rest_gate_mm,
+                                      4 * std::hypot(piece.sigma_mm, track.piece.sigma_mm));
         if (distance > gate) continue;
         // A face read differently is still most likely the piece that was there.
         pairs.push_back({distance + (compatible ? 0 : gate), m, t});

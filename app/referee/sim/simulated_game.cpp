@@ -58,6 +58,8 @@ class GameRun {
   // the players took up between shots is there until the hand reaches it, one they set down
   // only once it has, and once play has stopped the table stays as the last shot left it.
   std::vector<Body> Shown(const std::vector<Body>& bodies, double time_s) const;
+  // Shown() for the filming; nothing without the tidying hand (the world's bodies as they are).
+  vision::sim::Filming::Shown AsShown() const;
 
   // Plays on until one more frame is recorded; false when the game has nothing more to
   // record (over, or a limit reached, and the table shown at rest a moment longer).
@@ -208,6 +210,11 @@ std::vector<Body> GameRun::Shown(const std::vector<Body>& bodies, double time_s)
   return shown;
 }
 
+vision::sim::Filming::Shown GameRun::AsShown() const {
+  if (!options_.recording.tidying_hand) return {};
+  return [this](const std::vector<Body>& bodies, double time_s) { return Shown(bodies, time_s); };
+}
+
 std::optional<GameRun::Tidying> GameRun::PlanTidying(const World& world,
                                                      const cv::Vec2d& target) const {
   const std::vector<Body>& now = world.Bodies();
@@ -328,9 +335,7 @@ bool GameRun::RecordShotFrame(World& world, vision::sim::Filming& filming) {
     shot.struck = true;
   };
   const vision::sim::Filming::HandAt hand = [this](double time_s) { return HandAt(time_s); };
-  const vision::sim::Filming::Shown as_shown =
-      [this](const std::vector<Body>& bodies, double time_s) { return Shown(bodies, time_s); };
-  filming.NextFrame(world, hook, hand, as_shown);
+  filming.NextFrame(world, hook, hand, AsShown());
   const double time_s = filming.LastTime();
   if (shot.struck && world.AtRest()) {
     if (!shot.rest_since) shot.rest_since = time_s;
@@ -387,9 +392,7 @@ bool GameRun::Advance(World& world, vision::sim::Filming& filming) {
       return true;
     case Phase::kClosing:
       if (filming.LastTime() < end_s_) {
-        filming.NextFrame(world, {}, {}, [this](const std::vector<Body>& bodies, double time_s) {
-          return Shown(bodies, time_s);
-        });
+        filming.NextFrame(world, {}, {}, AsShown());
         return true;
       }
       phase_ = Phase::kDone;
