@@ -542,26 +542,35 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
   const double dt = std::max(1e-3, frame.time_s - last_time_s_);
   const double distance = rules::Distance(track.rest, piece.position_mm);
+  const double clear = options_.clear_of_hand_mm;
+  const bool found_by_the_hand =
+      WithinOf(piece.footprint, frame.hidden, clear) || WithinOf(piece.footprint, hand_hid_, clear);
+  // A pyramid is hurled, never putted: one found by the hand it could only have been set down
+  // by (or another set down in its place).
+  const bool hurled = track.piece.kind == ObservedKind::kPyramid;
   // A piece seen at its place one frame and more than a diameter from it the next, with a
   // hand over the table, was flicked or moved by that hand: the next step tells (a flicked
-  // piece goes on). One that was out of sight in between may have flown (landed). A hand over
-  // the table a frame ago (that hid the piece, or reached beside it) and gone now, or no
+  // piece goes on). One that was out of sight in between may have flown (landed), unless it
+  // is a pyramid found by the hand (tidying-hand Ice Boule seed 11: a catapult taken up under
+  // the hand and the next set down 86 mm away, found while the hand was still there). A hand
+  // over the table a frame ago (that hid the piece, or reached beside it) and gone now, or no
   // longer seen (fingertips at the edge), is as near: the blob where it lifted a piece is that
   // piece's place left, not a slow shot (held-out Ice Boule seed 113: the change where the
   // catapult was lifted crossed the start threshold only in the frame after the hand left).
-  const bool leapt = seen_last_frame && distance > 2 * Radius(track.piece.footprint);
+  const bool leapt = (seen_last_frame || (hurled && found_by_the_hand)) &&
+                     distance > 2 * Radius(track.piece.footprint);
   // One whose place was seen empty a frame ago, found now by the hand, was taken up by it:
   // what the hand holds or sets down is no shot (a flicked piece leaves its place while the
   // hand still hides it, or lies far from the hand once its place shows empty).
-  const double clear = options_.clear_of_hand_mm;
-  const bool taken_up = std::count(vacated_before_.begin(), vacated_before_.end(), track.id) > 0 &&
-                        (WithinOf(piece.footprint, frame.hidden, clear) ||
-                         WithinOf(piece.footprint, hand_hid_, clear));
+  const bool taken_up =
+      std::count(vacated_before_.begin(), vacated_before_.end(), track.id) > 0 && found_by_the_hand;
   // One unseen since the hand hid it, found where the hand was a moment ago once it has gone,
   // was set down there by it (the hand went as it let go; a flicked piece is seen on its way
-  // while the hand draws back).
+  // while the hand draws back). A pyramid is so even in the first frame the hand has gone (Ice
+  // Boule seed 3 with the tidying hand: a catapult taken up and the next set down 47 mm away,
+  // found once the hand left).
   const bool set_down_as_it_went =
-      !frame.hand_in_view && !hand_before_ && !seen_last_frame &&
+      !frame.hand_in_view && (!hand_before_ || hurled) && !seen_last_frame &&
       std::any_of(recent_hand_.begin(), recent_hand_.end(),
                   [&](const auto& seen) { return WithinOf(piece.footprint, seen.second, clear); });
   track.carried = !shot_ && (((frame.hand_in_view || hand_before_) &&

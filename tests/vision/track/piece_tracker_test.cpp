@@ -1503,6 +1503,41 @@ TEST(PieceTrackerTest, APieceFoundWhereTheHandJustWasOnceItHasGoneWasSetDownTher
   EXPECT_EQ(run({400, 265}), 1u);
 }
 
+// Ice Boule with the tidying hand: the hand took up a catapult and set the next one down 47 mm
+// away (seed 3; 86 mm in seed 11), and the next one's blob, found where the first's track
+// looked for it in the first frame without the hand (seed 11: while the hand was still
+// there), was taken for the first one shot. A pyramid is hurled, never putted: found by the
+// hand, it was set down there (a hurled one goes on the next frame); a coin found so may
+// have been putted.
+TEST(PieceTrackerTest, APyramidFoundByTheHandThatHidItWasSetDownThere) {
+  const auto shots = [](ObservedPiece piece, bool hand_still_there) {
+    PieceTracker tracker(OnATable(800, 500));
+    BlurFeed feed(tracker);
+    const rules::Vec2 place = piece.position_mm;
+    while (feed.Time() < 0.3) feed.Detect({piece});
+    const int track = TrackNear(tracker.Table(feed.Time()), place);
+    for (int i = 0; i < 6; ++i)
+      feed.Send(Blobs({}, true, testing::Rectangle({70, 230}, {140, 300})));
+    const rules::Polygon setting_down = testing::Rectangle({60, 180}, {150, 300});
+    for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, false, setting_down));
+    bool first = true;
+    for (const rules::Vec2 blob : {rules::Vec2{100, 218}, {102, 210}, {100, 217}, {100, 217}}) {
+      TrackerFrame frame =
+          first && hand_still_there ? Blobs({blob}, true, setting_down) : Blobs({blob}, true);
+      first = false;
+      frame.pieces[0].kind = piece.kind;
+      frame.pieces[0].track_id = track;  // as the camera analysis measures it
+      feed.Send(std::move(frame));
+    }
+    return Of(feed.Events(), Type::kShotStarted).size();
+  };
+  for (const bool hand_still_there : {false, true}) {
+    SCOPED_TRACE(hand_still_there);
+    EXPECT_EQ(shots(Pyramid("red", "large", 25, 44.9, {105, 265}), hand_still_there), 0u);
+    EXPECT_EQ(shots(Coin("suns", {105, 265}), hand_still_there), 1u);
+  }
+}
+
 // Held-out Ppolf seed 106: Bob's coin, set down under the hand and flicked at once far from the
 // camera, was followed as a blob to where it came to rest, and the look closing the shot fitted
 // a coin there whose face it could not read (a dozen pixels): taken for a blur that was no
