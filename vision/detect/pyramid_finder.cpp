@@ -294,9 +294,10 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   // pair) that overlaps it `refused_overlap` is refused: added to the hits (true) when their
   // outlines or silhouettes say so; each is as sure as the pair's overlap.
   const auto take_pair = [&](const PyramidCandidate& blob, const PyramidSideBySideHypothesis& pair,
-                             double refused_overlap) {
+                             double refused_overlap, bool left_by_peel) {
     const bool silhouettes_suffice =
-        pair.overlap >= options.side_by_side.silhouettes_alone_overlap &&
+        pair.overlap >= (left_by_peel ? options.side_by_side.peeled_silhouettes_alone_overlap
+                                      : options.side_by_side.silhouettes_alone_overlap) &&
         pair.overlap >= refused_overlap + options.side_by_side.silhouettes_alone_gain;
     struct Part {
       const PyramidHypothesis* pose;
@@ -355,15 +356,15 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   };
   // Two pyramids side by side where the blob's single one (`single` overlap, -1: none
   // plausible) is refused: the best pair taken.
-  const auto side_by_side = [&](const PyramidCandidate& blob, double single,
-                                double refused_overlap) {
+  const auto side_by_side = [&](const PyramidCandidate& blob, double single, double refused_overlap,
+                                bool left_by_peel = false) {
     if (single < options.side_by_side.min_single_overlap && !(single < 0 && pair_sized(blob)))
       return false;
     for (const PyramidSideBySideHypothesis& pair : SearchSideBySidePoses(
              blob, shapes_, context.view, options.pose_search, options.side_by_side)) {
       if (pair.overlap >= options.min_side_by_side_overlap &&
           pair.overlap >= refused_overlap + options.min_side_by_side_gain &&
-          take_pair(blob, pair, refused_overlap))
+          take_pair(blob, pair, refused_overlap, left_by_peel))
         return true;
     }
     return false;
@@ -431,6 +432,9 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     const double single = item.poses.empty() ? -1 : item.poses.front().overlap;
     if (single < options.min_overlap) {
       if (side_by_side(blob, single, std::max(single, 0.0)) || peel(item)) return;
+      // What is left where one was peeled off, and can be peeled no further: a pair by their
+      // silhouettes alone, more loosely.
+      if (item.peeled > 0 && side_by_side(blob, single, std::max(single, 0.0), true)) return;
       context.Reject(
           ObservedKind::kPyramid, "fit",
           "no pyramid's silhouette fits the blob (best overlap " + TwoDecimals(single) + ")",
@@ -503,8 +507,10 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
       // one size nested, whose silhouette is a single one's raised a fifth higher, or two
       // side by side.
       std::optional<std::pair<PyramidStackHypothesis, double>> nested;
+      std::string nested_tried;
       if (options.nested_alike_pairs) {
         nested = same_colour_pair(blob);
+        nested_tried = ", nested pair " + TwoDecimals(nested->second);
         if (nested->second < options.min_same_colour_stack_overlap ||
             nested->second < hit.overlap - options.nested_alike_slack)
           nested.reset();
@@ -526,7 +532,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
                      (fit.accepted ? std::string("outline fit left the silhouette") : fit.reason) +
                          " (overlap " + TwoDecimals(hit.overlap) + ", support " +
                          TwoDecimals(fit.support) + ", tight share " +
-                         TwoDecimals(fit.tight_support) + ")",
+                         TwoDecimals(fit.tight_support) + nested_tried + ")",
                      hit.placement.position_mm);
       return;
     }

@@ -78,6 +78,9 @@ void PyramidOptions::Check() const {
           "side_by_side.min_tight_share", "in [0, 1]");
   Require(side_by_side.silhouettes_alone_overlap > 0 && side_by_side.silhouettes_alone_overlap <= 1,
           "side_by_side.silhouettes_alone_overlap", "in (0, 1]");
+  Require(side_by_side.peeled_silhouettes_alone_overlap > 0 &&
+              side_by_side.peeled_silhouettes_alone_overlap <= 1,
+          "side_by_side.peeled_silhouettes_alone_overlap", "in (0, 1]");
   Require(side_by_side.silhouettes_alone_gain >= 0 && side_by_side.silhouettes_alone_gain < 1,
           "side_by_side.silhouettes_alone_gain", "in [0, 1)");
   Require(side_by_side.one_outline_overlap > 0 && side_by_side.one_outline_overlap <= 1,

