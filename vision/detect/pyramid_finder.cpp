@@ -507,8 +507,10 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
       // one size nested, whose silhouette is a single one's raised a fifth higher, or two
       // side by side.
       std::optional<std::pair<PyramidStackHypothesis, double>> nested;
+      // (Not where a piece was seen to come to rest: a catapult is set down by hand, and there
+      // the silhouette alone says what it is.)
       std::string nested_tried;
-      if (options.nested_alike_pairs) {
+      if (options.nested_alike_pairs && !context.NearExpected(Vec(blob.centroid_mm))) {
         nested = same_colour_pair(blob);
         nested_tried = ", nested pair " + TwoDecimals(nested->second);
         if (nested->second < options.min_same_colour_stack_overlap ||
