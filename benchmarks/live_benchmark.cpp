@@ -6,14 +6,16 @@
 // the same run is the simulator's own referee on the exact truth (a perfect camera), whose
 // scorecard the live one is compared with.
 //   live_benchmark [--game bocce] [--seeds 1-10] [--width 1280 --height 720] [--max-shots N]
-//                  [--truth-pieces] [--tidying-hand] [--verbose] [--all-shots] [--events]
+//                  [--truth-pieces] [--no-tidying-hand] [--verbose] [--all-shots] [--events]
 // --verbose: the shots judged otherwise than the truth; --all-shots: every shot the live
 // referee judged, with its verdict and action; --events: every event as `tabref referee`
 // prints it (tracking too), as it happens.
 // --truth-pieces feeds the tracker the synthetic table's exact pieces instead of the camera's:
 // the tracker and referee glue alone (the games whose pieces no detector finds yet).
-// --tidying-hand: between shots the simulated hand takes pieces up and sets the next down as a
-// player does (vision::sim::SimulationOptions::tidying_hand), rather than their vanishing.
+// --no-tidying-hand: between shots the pieces taken up vanish and the next appear, rather than
+// the simulated hand taking them up and setting the next down as a player does
+// (vision::sim::SimulationOptions::tidying_hand; the default since stop 54, the recordings of
+// the figures up to stop 53 without it).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -38,7 +40,7 @@ int Usage(const char* error) {
   std::fprintf(stderr,
                "live_benchmark: %s\nusage: live_benchmark [--game bocce|ppolf|iceboule] "
                "[--seeds A-B] [--width W --height H] [--max-shots N] [--truth-pieces] "
-               "[--tidying-hand] [--verbose] [--all-shots] [--events]\n",
+               "[--no-tidying-hand] [--verbose] [--all-shots] [--events]\n",
                error);
   return 2;
 }
@@ -76,8 +78,8 @@ int main(int argc, char** argv) {
         table.max_shots = std::stoi(value());
       } else if (arg == "--truth-pieces") {
         options.evidence = tabref::referee::LiveRefereeOptions::Evidence::kTruth;
-      } else if (arg == "--tidying-hand") {
-        table.tidying_hand = true;
+      } else if (arg == "--no-tidying-hand") {
+        table.tidying_hand = false;
       } else if (arg == "--verbose") {
         verbose = true;
       } else if (arg == "--all-shots") {
@@ -100,8 +102,9 @@ int main(int argc, char** argv) {
       options.evidence == tabref::referee::LiveRefereeOptions::Evidence::kTruth
           ? "the exact truth (tracker and glue only)"
           : "the camera (detector and analyzer)");
-  if (table.tidying_hand)
-    std::printf("the hand takes pieces up and sets them down between shots\n");
+  std::printf(table.tidying_hand
+                  ? "the hand takes pieces up and sets them down between shots\n"
+                  : "pieces taken up between shots vanish, the next appear (no tidying hand)\n");
   std::printf("%5s %6s %7s %5s %5s %6s %5s %8s %10s %6s %9s\n", "seed", "shots", "correct", "asked",
               "wrong", "missed", "false", "off/miss", "scorecard", "fps", "latency s");
   LiveEvaluation total;

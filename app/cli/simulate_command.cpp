@@ -47,8 +47,8 @@ vision::sim::SimulationOptions RecordingOptions(const ParsedArgs& args,
 }
 
 int SimulateScene(const ParsedArgs& args, std::ostream& out) {
-  for (const char* game_only :
-       {"players", "max-shots", "target", "holes", "sigma", "binding", "option"}) {
+  for (const char* game_only : {"players", "max-shots", "target", "holes", "sigma", "binding",
+                                "option", "no-tidying-hand"}) {
     if (args.Has(game_only)) {
       throw UsageError(std::string("--") + game_only +
                        " is for the games (bocce, ppolf, iceboule)");
@@ -79,6 +79,7 @@ int SimulateGame(const std::string& game, const ParsedArgs& args, std::ostream& 
   vision::sim::SimulationOptions recording = referee::DefaultGameRecording();
   recording.game = game;
   options.recording = RecordingOptions(args, recording);
+  if (args.Has("no-tidying-hand")) options.recording.tidying_hand = false;
   if (auto players = args.Value("players")) options.players = ParsePlayerList(*players);
   options.max_shots = IntOption(args, "max-shots", options.max_shots);
   options.holes = IntOption(args, "holes", options.holes);
@@ -111,7 +112,7 @@ Command MakeSimulateCommand() {
       "--game scene|bocce|ppolf|iceboule --seed N --out DIR [--width W --height H --fps F "
       "--tilt DEG --material wood|felt|laminate --frames --no-video --no-render "
       "--max-duration S] [scene: --shots S --still] [games: --players \"A,B\" --max-shots N "
-      "--target N --holes N --sigma MM --option KEY=VALUE --binding FILE]",
+      "--target N --holes N --sigma MM --option KEY=VALUE --binding FILE --no-tidying-hand]",
       "play flicks or a whole game on the synthetic table and write video and ground truth",
       "Renders what a webcam above a real table would see (docs/synthetic-table.md), with\n"
       "exact ground truth for every frame. 'scene' plays random flicks on a random table.\n"
@@ -139,7 +140,9 @@ Command MakeSimulateCommand() {
        {"holes", "N", "ppolf: holes to play, 0 = the whole course (default 3)"},
        {"sigma", "MM", "games: position uncertainty the perfect camera reports (default 0)"},
        {"option", "KEY=VALUE", "games: an engine option (docs/game-log.md)", true},
-       {"binding", "FILE", "games: JSON of which piece is whose (docs/synthetic-table.md)"}}};
+       {"binding", "FILE", "games: JSON of which piece is whose (docs/synthetic-table.md)"},
+       {"no-tidying-hand", "",
+        "games: pieces taken up between shots vanish and the next appear, no hand doing it"}}};
   return {spec, [](const ParsedArgs& args, std::ostream& out) {
             const std::string game = args.Value("game").value_or("scene");
             if (game == "scene") return SimulateScene(args, out);

@@ -35,8 +35,8 @@ struct SimulationOptions {
   // Games: between shots the hand goes to each piece the players take up (it is there until
   // the hand reaches it) and then sets the next stroke's piece down (vision/sim/hand.h
   // TidyingHand). Off: pieces taken up vanish at once, and the hand shows only at the piece
-  // set down.
-  bool tidying_hand = false;
+  // set down (the recordings up to stop 53).
+  bool tidying_hand = true;
   std::optional<TableMaterial> material;  // random when not given
   std::optional<double> tilt_deg;  // camera tilt from vertical; random in 0..40 when not given
   RenderOptions render;            // its seed is replaced by `seed`

@@ -20,7 +20,7 @@ struct SimulatedTableSettings {
   std::vector<std::string> players;  // empty: Ann and Bob
   rules::Json game_options = rules::Json::object();  // the engine's options
   SimulatedFaults faults;
-  bool tidying_hand = false;  // vision::sim::SimulationOptions::tidying_hand
+  bool tidying_hand = true;  // vision::sim::SimulationOptions::tidying_hand
 };
 
 // A frame source opened from its command-line name.
