@@ -175,6 +175,7 @@ TEST(Cli, SimulateRefusesBadOptionsBeforeWritingAnything) {
   EXPECT_EQ(RunTabref({"simulate", "--out", out.string(), "--width", "100000"}).status, 2);
   EXPECT_EQ(RunTabref({"simulate", "--out", out.string(), "--players", "Ann,Bob"}).status, 2);
   EXPECT_EQ(RunTabref({"simulate", "--game", "bocce", "--out", out.string(), "--still"}).status, 2);
+  EXPECT_EQ(RunTabref({"simulate", "--out", out.string(), "--no-tidying-hand"}).status, 2);
   EXPECT_EQ(
       RunTabref({"simulate", "--game", "bocce", "--out", out.string(), "--players", "Ann"}).status,
       2);
@@ -211,6 +212,29 @@ TEST(Cli, SimulateAGameWritesALogThatReplaysToTheTruthScorecard) {
                             std::istreambuf_iterator<char>());
   EXPECT_EQ(replay.out, written);
   EXPECT_EQ(rules::Json::parse(written)["options"]["target"], 7);
+  std::filesystem::remove_all(out);
+}
+
+// The hand takes the pieces up between shots and sets the next down, as a player's does, which
+// takes it time; without it (the recordings up to stop 53) pieces vanish and appear at once.
+TEST(Cli, SimulateAGamePlaysTheTidyingHandUnlessToldNot) {
+  const auto out =
+      std::filesystem::temp_directory_path() /
+      ("tabref_sim_tidy_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const auto seconds = [&](bool tidying) {
+    std::vector<std::string> args = {"simulate", "--game", "iceboule",    "--seed",
+                                     "3",        "--out",  out.string(),  "--no-render",
+                                     "--fps",    "10",     "--max-shots", "3"};
+    if (!tidying) args.push_back("--no-tidying-hand");
+    const Result result = RunTabref(args);
+    EXPECT_EQ(result.status, 0) << result.err;
+    const size_t frames = result.out.find(" frames (");
+    return frames == std::string::npos ? 0.0 : std::stod(result.out.substr(frames + 9));
+  };
+  const double tidying_s = seconds(true);
+  const double vanishing_s = seconds(false);
+  EXPECT_GT(vanishing_s, 0);
+  EXPECT_GT(tidying_s, vanishing_s + 1);
   std::filesystem::remove_all(out);
 }
 
