@@ -69,6 +69,11 @@ class FilmedTable {
     const double time_s = frame_index_++ / kFps;
     return analyzer_.Analyze(renderer_.Render(shown, bodies, time_s), time_s, tracker);
   }
+  // A second of `shown` at rest: the id of the one piece then tracked, or -1.
+  int FilmAtRest(const std::vector<sim::PieceLook>& shown, const std::vector<sim::Body>& bodies) {
+    for (int i = 0; i < 30; ++i) Film(shown, bodies);
+    return tracker_.Tracks().size() == 1 ? tracker_.Tracks()[0].id : -1;
+  }
   // One frame of what `paint` makes of the rendering of `shown` (with the table as nothing
   // covers it): the camera's evidence.
   TrackerFrame FilmPainted(const std::vector<sim::PieceLook>& shown,
@@ -406,9 +411,8 @@ TEST(CameraAnalyzerTest, AShareOfAMovingPiecesBlurBrokenOffIsNoOtherPiece) {
   const PieceTracker& tracker = filmed.tracker();
   const std::vector<sim::PieceLook> looks = {Bowl("moons")};
   cv::Vec2d at{200, 230};
-  for (int i = 0; i < 30; ++i) filmed.Film(looks, {filmed.Body(looks[0], at)});
-  ASSERT_EQ(tracker.Tracks().size(), 1u);
-  const int coin = tracker.Tracks()[0].id;
+  const int coin = filmed.FilmAtRest(looks, {filmed.Body(looks[0], at)});
+  ASSERT_GE(coin, 0);
   constexpr double kSpeed = 750;  // mm/s: 25 mm a frame
   for (int k = 0; k < 3; ++k) {
     at += cv::Vec2d(kSpeed / 30, 0);
@@ -449,9 +453,8 @@ TEST(CameraAnalyzerTest, APieceTakenWhileTheHandHidItIsNotKeptOnceTheHandHasGone
   const std::vector<sim::PieceLook> looks = {Bowl("suns")};
   const cv::Vec2d at{300, 230};
   const std::vector<sim::Body> bodies = {filmed.Body(looks[0], at)};
-  for (int i = 0; i < 30; ++i) filmed.Film(looks, bodies);
-  ASSERT_EQ(tracker.Tracks().size(), 1u);
-  const int coin = tracker.Tracks()[0].id;
+  const int coin = filmed.FilmAtRest(looks, bodies);
+  ASSERT_GE(coin, 0);
   const auto film_until_a_look = [&](const std::optional<sim::HandPose>& hand) {
     for (int i = 0; i < 60; ++i) {
       if (filmed.Film({}, {}, hand).complete) return true;
@@ -482,9 +485,8 @@ TEST(CameraAnalyzerTest, AHandReachingInAndDrawingBackIsNoPiece) {
   const std::vector<sim::PieceLook> looks = {Bowl("suns")};
   const cv::Vec2d at{400, 230};
   const std::vector<sim::Body> bodies = {filmed.Body(looks[0], at)};
-  for (int i = 0; i < 30; ++i) filmed.Film(looks, bodies);
-  ASSERT_EQ(tracker.Tracks().size(), 1u);
-  const int coin = tracker.Tracks()[0].id;
+  const int coin = filmed.FilmAtRest(looks, bodies);
+  ASSERT_GE(coin, 0);
   for (const double heading_deg : {90.0, 225.0}) {
     // The hand's moments around a flick 1 s after the first frame that never comes: it reaches
     // the coin and draws back.
