@@ -530,8 +530,14 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     // Pieces the detector missed: still there when their place did not change since a
     // full detection last saw them there, else re-fitted where the tracker last saw them.
     // (The running background has long absorbed a place a piece was knocked from.)
-    const cv::Mat unchanged_since =
-        confirmed_.empty() ? changed : ColourChange(view, confirmed_) > options_.change_threshold;
+    // (Made once for the frame, for the first piece a detection missed.)
+    cv::Mat changed_since_confirmed;
+    const auto unchanged_since = [&]() -> const cv::Mat& {
+      if (confirmed_.empty()) return changed;
+      if (changed_since_confirmed.empty())
+        changed_since_confirmed = ColourChange(view, confirmed_) > options_.change_threshold;
+      return changed_since_confirmed;
+    };
     const double gate = tracker.Options().rest_gate_mm;
     // Detections no track expects: pieces that moved unseen, maybe one the tracker still
     // thinks is at its old place.
@@ -574,7 +580,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       const bool refittable = track.piece.kind == ObservedKind::kCoin;
       if (seen_at_rest && !found_elsewhere && (!unconfirmed_.contains(track.id) || !refittable) &&
           !vacated_since_detection_.contains(track.id) &&
-          InnerDiscShare(unchanged_since, at, kInnerDisc * RadiusOf(track)) <
+          InnerDiscShare(unchanged_since(), at, kInnerDisc * RadiusOf(track)) <
               options_.disturbed_share) {
         out.pieces.push_back(Kept(track, at));
         unconfirmed_.insert(track.id);

@@ -112,6 +112,9 @@ bool Named(const ObservedPiece& piece) {
   return piece.side || piece.suit || piece.rank || piece.colour || piece.size;
 }
 
+// Pyramids are hurled from a catapult (Ice Boule), never putted; coins are flicked.
+bool Hurled(const Track& track) { return track.piece.kind == ObservedKind::kPyramid; }
+
 }  // namespace
 
 bool Unidentified(const ObservedPiece& piece) { return piece.confidence <= 0 && !Named(piece); }
@@ -519,8 +522,7 @@ std::optional<rules::Vec2> PieceTracker::PushedAt(rules::Vec2 at, const TrackerF
 }
 
 double PieceTracker::FlickSpeed(const Track& track) const {
-  return track.piece.kind == ObservedKind::kPyramid ? options_.hurl_speed_mm_s
-                                                    : options_.flick_speed_mm_s;
+  return Hurled(track) ? options_.hurl_speed_mm_s : options_.flick_speed_mm_s;
 }
 
 void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
@@ -545,9 +547,9 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   const double clear = options_.clear_of_hand_mm;
   const bool found_by_the_hand =
       WithinOf(piece.footprint, frame.hidden, clear) || WithinOf(piece.footprint, hand_hid_, clear);
-  // A pyramid is hurled, never putted: one found by the hand it could only have been set down
-  // by (or another set down in its place).
-  const bool hurled = track.piece.kind == ObservedKind::kPyramid;
+  // A pyramid found by the hand it could only have been set down by (or another set down in
+  // its place).
+  const bool hurled = Hurled(track);
   // A piece seen at its place one frame and more than a diameter from it the next, with a
   // hand over the table, was flicked or moved by that hand: the next step tells (a flicked
   // piece goes on). One that was out of sight in between may have flown (landed), unless it
