@@ -1,6 +1,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <opencv2/core.hpp>
 #include <optional>
@@ -165,10 +166,11 @@ class CameraAnalyzer {
   cv::Mat confirmed_;
   // Tracks the last full detection kept without detecting or fitting them.
   std::set<int> unconfirmed_;
-  // Tracks whose place was found empty since the last full detection: not kept as still
-  // there when the place later looks as the background does (the running background absorbs
-  // an empty place within `absorb_frames`).
-  std::set<int> vacated_since_detection_;
+  // Tracks whose place was found empty since the last full detection, and that place (table
+  // mm): not kept as still there when the place later looks as the background does (the
+  // running background absorbs an empty place within `absorb_frames`), and a change centred
+  // on it is no other piece's blob.
+  std::map<int, rules::Vec2> vacated_since_detection_;
   // Places the hand hid a frame ago that this frame shows changed over a share of their inner
   // disc above kVacatedShare (table mm): a piece flicked from under the hand left them
   // (held-out Ppolf seed 91), and a change centred on one is no other piece's blob.

@@ -402,6 +402,43 @@ TEST(CameraAnalyzerTest, APlaceLeftUnderTheHandIsNoOtherPiecesBlob) {
       << measured->position_mm.x << ", " << measured->position_mm.y;
 }
 
+// Held-out Ice Boule seed 175 with the tidying hand, clearing an end: two pieces taken up, the
+// place of the one far from the hand seen empty long enough to end its track, the other's
+// kept (the hand near it); that one, its place changed, was re-acquired on the change where
+// the first was taken from, 130 mm away, and taken for a shot. A change centred on a place seen
+// empty since the last full detection is that place, no other piece's blob.
+TEST(CameraAnalyzerTest, APlaceSeenEmptyIsNoBlobForAnotherPieceTakenUp) {
+  FilmedTable filmed;
+  const PieceTracker& tracker = filmed.tracker();
+  const std::vector<sim::PieceLook> looks = {Bowl("moons"), Bowl("suns")};
+  const cv::Vec2d far_from_hand{520, 230};
+  const cv::Vec2d by_the_hand{390, 230};
+  for (int i = 0; i < 30; ++i)
+    filmed.Film(looks, {filmed.Body(looks[0], far_from_hand), filmed.Body(looks[1], by_the_hand)});
+  ASSERT_EQ(tracker.Tracks().size(), 2u);
+  const bool first_is_far = tracker.Tracks()[0].rest.x > tracker.Tracks()[1].rest.x;
+  const int far = tracker.Tracks()[first_is_far ? 0 : 1].id;
+  const int near = tracker.Tracks()[first_is_far ? 1 : 0].id;
+  // Both taken up; the hand stays by the second a moment, then draws back.
+  sim::HandPose hand;
+  hand.heading = 0;
+  bool shot = false;
+  bool far_ended = false;
+  for (int i = 0; i < 12; ++i) {
+    hand.fingertip = by_the_hand - cv::Vec2d(i < 3 ? 90 : 250, 0);
+    const TrackerFrame evidence = filmed.Film({}, {}, hand);
+    far_ended |= tracker.FindTrack(far) == nullptr;
+    shot |= tracker.InShot();
+    for (const ObservedPiece& piece : evidence.pieces) {
+      if (piece.track_id != near) continue;
+      EXPECT_GT(rules::Distance(piece.position_mm, {far_from_hand[0], far_from_hand[1]}), 20.0)
+          << "frame " << i;
+    }
+  }
+  EXPECT_TRUE(far_ended);
+  EXPECT_FALSE(shot);
+}
+
 // Held-out Ppolf seed 170: a putt's blur, back off the hole, broke in two; its track took the
 // trailing part and the leading part, a moving blob nobody explained, was taken for the coin
 // it had nudged a moment before, which then "touched" the hole. A blob nearer a moving piece's
