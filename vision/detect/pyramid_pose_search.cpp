@@ -20,28 +20,48 @@ cv::Point2d AreaCentroid(const std::vector<cv::Point2d>& polygon) {
   return sum * (1 / (3 * twice_area));
 }
 
+// How many of `cells` lie in every half-plane a.x * x + a.y * y <= c. A blob lists its cells
+// row by row (one y, x rising): each plane's test, rounded as it is, only grows (or only
+// shrinks) with x, so a row's cells outside it are a run at one end of the row, and the cells
+// inside all planes are those left between the runs.
+int CountInside(const std::vector<cv::Point2d>& cells, const std::vector<cv::Vec3d>& planes) {
+  int inside = 0;
+  size_t start = 0;
+  while (start < cells.size()) {
+    const double y = cells[start].y;
+    size_t end = start + 1;
+    while (end < cells.size() && cells[end].y == y && cells[end].x > cells[end - 1].x) ++end;
+    size_t low = start;
+    size_t high = end;
+    for (const cv::Vec3d& plane : planes) {
+      const double across = plane[1] * y;
+      const auto outside = [&](size_t i) { return plane[0] * cells[i].x + across > plane[2]; };
+      if (plane[0] >= 0) {
+        while (high > low && outside(high - 1)) --high;
+      } else {
+        while (low < high && outside(low)) ++low;
+      }
+      if (low == high) break;
+    }
+    inside += static_cast<int>(high - low);
+    start = end;
+  }
+  return inside;
+}
+
 // Overlap of the blob with a convex counter-clockwise polygon.
 double Overlap(const PyramidCandidate& candidate, const std::vector<cv::Point2d>& polygon,
                double polygon_area) {
   // Half-planes a.x * x + a.y * y <= c, one per edge.
   std::vector<cv::Vec3d> planes;
+  planes.reserve(polygon.size());
   for (size_t i = 0; i < polygon.size(); ++i) {
     const cv::Point2d& a = polygon[i];
     const cv::Point2d& b = polygon[(i + 1) % polygon.size()];
     const cv::Point2d normal(b.y - a.y, a.x - b.x);  // outward for counter-clockwise
     planes.emplace_back(normal.x, normal.y, normal.dot(a));
   }
-  int inside = 0;
-  for (const cv::Point2d& cell : candidate.cells) {
-    bool in = true;
-    for (const cv::Vec3d& plane : planes) {
-      if (plane[0] * cell.x + plane[1] * cell.y > plane[2]) {
-        in = false;
-        break;
-      }
-    }
-    inside += in;
-  }
+  const int inside = CountInside(candidate.cells, planes);
   const double intersection = inside * candidate.cell_area_mm2;
   const double union_area = candidate.AreaMm2() + polygon_area - intersection;
   return union_area > 0 ? intersection / union_area : 0;
