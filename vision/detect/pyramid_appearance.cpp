@@ -13,6 +13,21 @@ constexpr int kMostRegions = 6;  // five faces and the table
 using Normal = cv::Matx<double, kMostRegions, kMostRegions>;
 using Right = cv::Matx<double, kMostRegions, 3>;
 
+// A pixel's nonzero shares in the regions, in the regions' order.
+struct Cover {
+  Cover() {}  // leaves the arrays unfilled: only their first `count` entries are read
+  int count = 0;
+  std::array<int, kMostRegions> region;
+  std::array<float, kMostRegions> share;
+
+  void Add(int at, float value) {
+    if (value == 0) return;
+    region[static_cast<size_t>(count)] = at;
+    share[static_cast<size_t>(count)] = value;
+    ++count;
+  }
+};
+
 // A convex polygon in the image as its edges' lines, each a.x * x + a.y * y - c: the signed
 // distance (pixels) outward of the edge.
 struct ImagePolygon {
@@ -145,10 +160,8 @@ double PyramidAppearance::Residual(const PyramidPlacement& placement, double sca
   // Each pixel's share in each face: the product of its blurred edges' ramps (exact for a
   // pixel near one edge, close enough near a corner); the table has the rest.
   const double ramp = 1 / std::max(options_.blur_px, 1e-6);
-  std::vector<std::array<float, kMostRegions>> cover(at_.size());
+  std::vector<Cover> cover(at_.size());
   for (size_t i = 0; i < at_.size(); ++i) {
-    std::array<float, kMostRegions>& share = cover[i];
-    share.fill(0);
     double rest = 1;
     for (int f = 0; f < faces; ++f) {
       double inside = 1;
@@ -157,14 +170,16 @@ double PyramidAppearance::Residual(const PyramidPlacement& placement, double sca
         inside *= std::clamp(0.5 - d * ramp, 0.0, 1.0);
         if (inside == 0) break;
       }
-      share[static_cast<size_t>(f)] = static_cast<float>(inside);
+      cover[i].Add(f, static_cast<float>(inside));
       rest -= inside;
     }
-    share[static_cast<size_t>(table)] = static_cast<float>(std::max(0.0, rest));
+    cover[i].Add(table, static_cast<float>(std::max(0.0, rest)));
   }
 
   // Iteratively reweighted least squares for the regions' colours: a pixel far from every
-  // region's colour (a neighbour in front, a glint) stops pulling them.
+  // region's colour (a neighbour in front, a glint) stops pulling them. The sums run over each
+  // pixel's regions alone: its other regions' terms are +0, which changes no sum (all terms
+  // are non-negative).
   const double c = options_.outlier_colour;
   std::vector<double> weights(at_.size(), 1.0);
   std::vector<double> misfit(at_.size(), 0.0);
@@ -179,10 +194,12 @@ double PyramidAppearance::Residual(const PyramidPlacement& placement, double sca
     Right right = Right::zeros();
     for (size_t i = 0; i < at_.size(); ++i) {
       if (weights[i] == 0) continue;
-      for (int a = 0; a <= table; ++a) {
-        const double wa = weights[i] * cover[i][static_cast<size_t>(a)];
+      const Cover& pixel = cover[i];
+      for (int j = 0; j < pixel.count; ++j) {
+        const int a = pixel.region[j];
+        const double wa = weights[i] * pixel.share[j];
         if (wa == 0) continue;
-        for (int b = a; b <= table; ++b) normal(a, b) += wa * cover[i][static_cast<size_t>(b)];
+        for (int l = j; l < pixel.count; ++l) normal(a, pixel.region[l]) += wa * pixel.share[l];
         for (int k = 0; k < 3; ++k) right(a, k) += wa * colours_[i][k];
       }
     }
@@ -194,11 +211,11 @@ double PyramidAppearance::Residual(const PyramidPlacement& placement, double sca
     Right fitted;
     cv::solve(normal, right, fitted, cv::DECOMP_CHOLESKY);
     for (size_t i = 0; i < at_.size(); ++i) {
+      const Cover& pixel = cover[i];
       cv::Vec3d drawn(0, 0, 0);
-      for (int a = 0; a <= table; ++a) {
-        const double share = cover[i][static_cast<size_t>(a)];
-        if (share == 0) continue;
-        for (int k = 0; k < 3; ++k) drawn[k] += share * fitted(a, k);
+      for (int j = 0; j < pixel.count; ++j) {
+        const double share = pixel.share[j];
+        for (int k = 0; k < 3; ++k) drawn[k] += share * fitted(pixel.region[j], k);
       }
       misfit[i] = cv::norm(colours_[i] - drawn);
     }
