@@ -103,24 +103,26 @@ PyramidSilhouette SilhouetteOf(const PyramidCorners& corners, const TopView& vie
     const cv::Point2d& q = seen[static_cast<size_t>(b)];
     return p.x < q.x || (p.x == q.x && p.y < q.y);
   });
-  std::vector<int> hull;
+  // On the stack: the search calls this hundreds of thousands of times a frame.
+  std::array<int, 10> hull;
+  size_t size = 0;
   const auto turns_left = [&](int a, int b, int c) {
     const cv::Point2d& pa = seen[static_cast<size_t>(a)];
     return Cross(seen[static_cast<size_t>(b)] - pa, seen[static_cast<size_t>(c)] - pa) > 1e-12;
   };
   for (int pass = 0; pass < 2; ++pass) {
-    const size_t start = hull.size();
+    const size_t start = size;
     for (int k = 0; k < 5; ++k) {
       const int i = order[static_cast<size_t>(pass == 0 ? k : 4 - k)];
-      while (hull.size() >= start + 2 && !turns_left(hull[hull.size() - 2], hull.back(), i))
-        hull.pop_back();
-      hull.push_back(i);
+      while (size >= start + 2 && !turns_left(hull[size - 2], hull[size - 1], i)) --size;
+      hull[size++] = i;
     }
-    hull.pop_back();
+    --size;
   }
   PyramidSilhouette silhouette;
-  silhouette.corners = hull;
-  for (int i : hull) silhouette.seen_mm.push_back(seen[static_cast<size_t>(i)]);
+  silhouette.corners.assign(hull.begin(), hull.begin() + static_cast<std::ptrdiff_t>(size));
+  silhouette.seen_mm.reserve(size);
+  for (int i : silhouette.corners) silhouette.seen_mm.push_back(seen[static_cast<size_t>(i)]);
   return silhouette;
 }
 
