@@ -1,6 +1,7 @@
 #include "vision/detect/pyramid_model.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace tabref::vision {
