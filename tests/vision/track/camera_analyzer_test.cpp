@@ -7,6 +7,7 @@
 #include <memory>
 #include <opencv2/imgproc.hpp>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "calibration/table_mapping.h"
@@ -73,6 +74,19 @@ class FilmedTable {
   int FilmAtRest(const std::vector<sim::PieceLook>& shown, const std::vector<sim::Body>& bodies) {
     for (int i = 0; i < 30; ++i) Film(shown, bodies);
     return tracker_.Tracks().size() == 1 ? tracker_.Tracks()[0].id : -1;
+  }
+  // A second of two pieces at rest, `looks[0]` at `first` and `looks[1]` at `second`: the ids of
+  // the tracks at each place (-1 where none is).
+  std::pair<int, int> FilmTwoAtRest(const std::vector<sim::PieceLook>& looks, cv::Vec2d first,
+                                    cv::Vec2d second) {
+    for (int i = 0; i < 30; ++i) Film(looks, {Body(looks[0], first), Body(looks[1], second)});
+    const auto track_at = [&](cv::Vec2d at) {
+      for (const Track& track : tracker_.Tracks()) {
+        if (rules::Distance(track.rest, {at[0], at[1]}) < 10) return track.id;
+      }
+      return -1;
+    };
+    return {track_at(first), track_at(second)};
   }
   // One frame of what `paint` makes of the rendering of `shown` (with the table as nothing
   // covers it): the camera's evidence.
@@ -331,10 +345,9 @@ TEST(CameraAnalyzerTest, APlaceFoundEmptyIsNotTakenForThePieceOnceTheBackgroundA
   const std::vector<sim::PieceLook> looks = {Bowl("moons"), Bowl("suns")};
   const cv::Vec2d gone_from{450, 230};
   const cv::Vec2d mover_from{200, 230};
-  for (int i = 0; i < 30; ++i)
-    filmed.Film(looks, {filmed.Body(looks[0], gone_from), filmed.Body(looks[1], mover_from)});
+  const int gone = filmed.FilmTwoAtRest(looks, gone_from, mover_from).first;
   ASSERT_EQ(tracker.Tracks().size(), 2u);
-  const int gone = tracker.Tracks()[0].id;
+  ASSERT_GE(gone, 0);
   // The other slides for longer than the background takes to absorb a change.
   constexpr int kSlideFrames = 25;
   constexpr double kStepMm = 5;
@@ -364,12 +377,8 @@ TEST(CameraAnalyzerTest, APlaceLeftUnderTheHandIsNoOtherPiecesBlob) {
   const std::vector<sim::PieceLook> looks = {Bowl("moons"), Bowl("suns")};
   const cv::Vec2d flicked_from{450, 230};
   const cv::Vec2d slider_from{250, 230};
-  for (int i = 0; i < 30; ++i)
-    filmed.Film(looks, {filmed.Body(looks[0], flicked_from), filmed.Body(looks[1], slider_from)});
+  const auto [flicked, slider] = filmed.FilmTwoAtRest(looks, flicked_from, slider_from);
   ASSERT_EQ(tracker.Tracks().size(), 2u);
-  const bool first_is_flicked = tracker.Tracks()[0].rest.x > tracker.Tracks()[1].rest.x;
-  const int flicked = tracker.Tracks()[first_is_flicked ? 0 : 1].id;
-  const int slider = tracker.Tracks()[first_is_flicked ? 1 : 0].id;
   // A finger rests on the first coin, the arm reaching in from beyond it, while the other
   // slides at it at 1.2 m/s (40 mm a frame).
   sim::HandPose hand;
@@ -413,12 +422,8 @@ TEST(CameraAnalyzerTest, APlaceSeenEmptyIsNoBlobForAnotherPieceTakenUp) {
   const std::vector<sim::PieceLook> looks = {Bowl("moons"), Bowl("suns")};
   const cv::Vec2d far_from_hand{520, 230};
   const cv::Vec2d by_the_hand{390, 230};
-  for (int i = 0; i < 30; ++i)
-    filmed.Film(looks, {filmed.Body(looks[0], far_from_hand), filmed.Body(looks[1], by_the_hand)});
+  const auto [far, near] = filmed.FilmTwoAtRest(looks, far_from_hand, by_the_hand);
   ASSERT_EQ(tracker.Tracks().size(), 2u);
-  const bool first_is_far = tracker.Tracks()[0].rest.x > tracker.Tracks()[1].rest.x;
-  const int far = tracker.Tracks()[first_is_far ? 0 : 1].id;
-  const int near = tracker.Tracks()[first_is_far ? 1 : 0].id;
   // Both taken up; the hand stays by the second a moment, then draws back.
   sim::HandPose hand;
   hand.heading = 0;
@@ -449,13 +454,8 @@ TEST(CameraAnalyzerTest, APlaceJustLeftUnderTheHandIsNoBlobForAnotherPieceTakenU
   const std::vector<sim::PieceLook> looks = {Bowl("moons"), Bowl("suns")};
   const cv::Vec2d uncovered_last{200, 230};
   const cv::Vec2d uncovered_first{300, 230};
-  for (int i = 0; i < 30; ++i) {
-    filmed.Film(looks,
-                {filmed.Body(looks[0], uncovered_last), filmed.Body(looks[1], uncovered_first)});
-  }
+  const int first = filmed.FilmTwoAtRest(looks, uncovered_last, uncovered_first).second;
   ASSERT_EQ(tracker.Tracks().size(), 2u);
-  const bool first_is_last = tracker.Tracks()[0].rest.x < tracker.Tracks()[1].rest.x;
-  const int first = tracker.Tracks()[first_is_last ? 1 : 0].id;
   // The arm over both, from the left; the pieces taken up under it.
   sim::HandPose hand;
   hand.heading = 0;
