@@ -33,8 +33,8 @@ struct Track {
   double found_s = -1;
   double moving_since_s = 0;
   double rest_since_s = 0;
-  double vacated_s =
-      -1;  // when its place was last seen empty while it rested (TrackerFrame::vacated)
+  // When its place was last seen empty while it rested (TrackerFrame::vacated), or -1.
+  double vacated_s = -1;
   // When it was last seen at its place before its path (earlier than the path's start when a
   // hand hid it as it was flicked); unknown for a path that did not start from its place.
   std::optional<double> left_seen_s;
