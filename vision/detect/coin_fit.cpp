@@ -145,30 +145,10 @@ std::vector<float> RimEvidence(const std::vector<double>& derivative,
   return evidence;
 }
 
-// A ray's rim evidence and where its nonzero values lie (first > last: none).
-struct RayEvidence {
-  std::vector<float> values;
-  int first = 0;
-  int last = -1;
-};
-
-RayEvidence WithNonzeroSpan(std::vector<float> values) {
-  RayEvidence evidence;
-  evidence.values = std::move(values);
-  for (int i = 0; i < static_cast<int>(evidence.values.size()); ++i) {
-    if (evidence.values[static_cast<size_t>(i)] == 0) continue;
-    if (evidence.first > evidence.last) evidence.first = i;
-    evidence.last = i;
-  }
-  return evidence;
-}
-
 Alignment AlignRim(const cv::Mat& image, const RimRays& rim, const CoinFitOptions& options) {
   const double reach = options.align_reach_mm + options.align_radius_mm;
-  std::vector<RayEvidence> profiles;
-  // The rays with any evidence: the others add +0 to every energy, which changes none (the
-  // evidence is never negative).
-  std::vector<size_t> usable;
+  std::vector<EvidenceProfile> profiles;
+  std::vector<size_t> usable;  // the rays with any evidence (the others add +0 everywhere)
   for (size_t k = 0; k < rim.pixel.size(); ++k) {
     if (!Inside(image, rim.pixel[k])) {
       profiles.emplace_back();
@@ -177,32 +157,21 @@ Alignment AlignRim(const cv::Mat& image, const RimRays& rim, const CoinFitOption
     const double half = reach * rim.px_per_mm[k] + std::max(0.0, rim.foot_px[k]);
     const std::vector<double> derivative =
         DerivativeProfile(image, rim.pixel[k], rim.normal[k], half);
-    profiles.push_back(WithNonzeroSpan(RimEvidence(derivative, options)));
-    if (profiles.back().first <= profiles.back().last) usable.push_back(k);
+    profiles.emplace_back(RimEvidence(derivative, options));
+    if (profiles.back().Any()) usable.push_back(k);
   }
-  const auto sample = [](const RayEvidence& profile, double offset_px) {
-    const std::vector<float>& values = profile.values;
-    const double at = offset_px / kProfileStepPx + 0.5 * static_cast<double>(values.size() - 1);
-    if (at < 0) return 0.0;
-    const int i = static_cast<int>(at);
-    // Between two zeros the sample is +0, as it is past the ends.
-    if (i + 1 < profile.first || i > profile.last) return 0.0;
-    if (i + 1 >= static_cast<int>(values.size())) return 0.0;
-    const double f = at - i;
-    return (1 - f) * values[static_cast<size_t>(i)] + f * values[static_cast<size_t>(i + 1)];
-  };
   // The energies of many alignments, ray by ray (each ray's profile read once, each energy
   // summed over the rays in their order).
   const auto energies_of = [&](const std::vector<Alignment>& grid, std::vector<double>& energies) {
     energies.assign(grid.size(), 0.0);
     for (const size_t k : usable) {
-      const RayEvidence& profile = profiles[k];
+      const EvidenceProfile& profile = profiles[k];
       const bool foot = rim.foot_px[k] > kVisibleFootPx;
       for (size_t g = 0; g < grid.size(); ++g) {
         const double along_px =
             (grid[g].shift.dot(rim.radial[k]) + grid[g].radius_offset) * rim.px_per_mm[k];
-        energies[g] += sample(profile, along_px);
-        if (foot) energies[g] += sample(profile, along_px + rim.foot_px[k]);
+        energies[g] += profile.At(along_px);
+        if (foot) energies[g] += profile.At(along_px + rim.foot_px[k]);
       }
     }
   };

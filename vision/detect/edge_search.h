@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <opencv2/core.hpp>
 #include <opencv2/core/hal/intrin.hpp>
+#include <utility>
 #include <vector>
 
 namespace tabref::vision {
@@ -31,6 +32,34 @@ const EdgePeak* NearestClearEdge(const std::vector<EdgePeak>& peaks, double clea
 inline constexpr double kProfileStepPx = 0.5;
 std::vector<double> DerivativeProfile(const cv::Mat& image, const cv::Point2d& centre,
                                       const cv::Point2d& direction, double half_length_px);
+
+// A fit's evidence of an edge along a line, sampled as DerivativeProfile samples it (never
+// negative), and the span of its nonzero values: a sample outside the span is +0, which
+// changes no sum of samples, so it is not read (the alignments sum thousands per fit).
+struct EvidenceProfile {
+  std::vector<float> values;
+  int first = 0;  // first > last: no evidence at all
+  int last = -1;
+
+  EvidenceProfile() = default;
+  explicit EvidenceProfile(std::vector<float> evidence) : values(std::move(evidence)) {
+    for (int i = 0; i < static_cast<int>(values.size()); ++i) {
+      if (values[static_cast<size_t>(i)] == 0) continue;
+      if (first > last) first = i;
+      last = i;
+    }
+  }
+  bool Any() const { return first <= last; }
+  // The evidence `offset_px` from the line's centre, interpolated linearly; 0 past the ends.
+  double At(double offset_px) const {
+    const double at = offset_px / kProfileStepPx + 0.5 * static_cast<double>(values.size() - 1);
+    if (at < 0) return 0;
+    const int i = static_cast<int>(at);
+    if (i + 1 < first || i > last || i + 1 >= static_cast<int>(values.size())) return 0;
+    const double f = at - i;
+    return (1 - f) * values[static_cast<size_t>(i)] + f * values[static_cast<size_t>(i + 1)];
+  }
+};
 
 // Bilinear sample of a BGR 8-bit image, clamped at the border. Inline: the fits take
 // hundreds of thousands per frame. The three channels are interpolated side by side (the

@@ -133,37 +133,18 @@ std::vector<float> OutlineEvidence(const std::vector<double>& derivative,
 // The change of parameters (no size change) that gathers the most outline evidence.
 Parameters AlignOutline(const cv::Mat& image, const SilhouetteRays& rays,
                         const PyramidFitOptions& options) {
-  std::vector<std::vector<float>> profiles(rays.pixel.size());
-  std::vector<double> half_px(rays.pixel.size(), 0);
-  // Each ray's first and last nonzero evidence. A ray without any, and a sample between two
-  // zeros, would add +0 to the energy, which changes nothing (the evidence is never negative).
-  std::vector<int> first(rays.pixel.size(), 0);
-  std::vector<int> last(rays.pixel.size(), -1);
-  std::vector<size_t> usable;
+  std::vector<EvidenceProfile> profiles(rays.pixel.size());
+  std::vector<size_t> usable;  // the rays with any evidence (the others add +0 everywhere)
   for (size_t r = 0; r < rays.pixel.size(); ++r) {
     if (!Inside(image, rays.pixel[r], 3)) continue;
-    half_px[r] = (options.align_reach_mm + 0.6) * rays.px_per_mm[r];
-    profiles[r] = OutlineEvidence(
-        DerivativeProfile(image, rays.pixel[r], rays.normal[r], half_px[r]), options);
-    for (int i = 0; i < static_cast<int>(profiles[r].size()); ++i) {
-      if (profiles[r][static_cast<size_t>(i)] == 0) continue;
-      if (first[r] > last[r]) first[r] = i;
-      last[r] = i;
-    }
-    if (first[r] <= last[r]) usable.push_back(r);
+    const double half_px = (options.align_reach_mm + 0.6) * rays.px_per_mm[r];
+    profiles[r] = EvidenceProfile(
+        OutlineEvidence(DerivativeProfile(image, rays.pixel[r], rays.normal[r], half_px), options));
+    if (profiles[r].Any()) usable.push_back(r);
   }
   const auto energy = [&](const Parameters& change) {
     double total = 0;
-    for (const size_t r : usable) {
-      const std::vector<float>& profile = profiles[r];
-      const double offset = rays.jacobian[r].dot(change);
-      const double at = offset / kProfileStepPx + 0.5 * static_cast<double>(profile.size() - 1);
-      const int i = static_cast<int>(std::floor(at));
-      if (i + 1 < first[r] || i > last[r]) continue;
-      if (i < 0 || i + 1 >= static_cast<int>(profile.size())) continue;
-      const double f = at - i;
-      total += (1 - f) * profile[static_cast<size_t>(i)] + f * profile[static_cast<size_t>(i + 1)];
-    }
+    for (const size_t r : usable) total += profiles[r].At(rays.jacobian[r].dot(change));
     return total;
   };
   Parameters best(0, 0, 0, 0);
