@@ -288,7 +288,18 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
     // next look at the table tells.
     return Verdict::NotYet("the target (" + binding_.target + ") was not seen where it rests");
   }
-  const bool moved = std::count(shot.moved.begin(), shot.moved.end(), resting->track_id) > 0;
+  const auto moved_in_shot = [&](const ObservedPiece& piece) {
+    return std::count(shot.moved.begin(), shot.moved.end(), piece.track_id) > 0;
+  };
+  // Stood upright by the players where the shot left it lying, it may be read again as a new
+  // piece: it moved if the one that lay there did (held-out seed 182: a small target unseen on
+  // its catapult, on felt of its colour, thrown, lying, stood up, and "not thrown").
+  const ObservedPiece* lay_there =
+      shot.set_right ? NearestMatching(shot.after, target_matcher, resting->position_mm) : nullptr;
+  const bool moved =
+      moved_in_shot(*resting) ||
+      (lay_there != nullptr && moved_in_shot(*lay_there) &&
+       rules::Distance(lay_there->position_mm, resting->position_mm) <= kReadAgainReachMm);
   // (A target that lay on the table and stands where it lay was stood up.)
   const bool stood_up =
       thrown && thrown->pose == "lying" &&

@@ -188,6 +188,24 @@ TEST_F(IceBouleRefereeTest, ATargetTheCameraMissedOnItsCatapultIsTheOneThatMoved
   EXPECT_NE(still.reason.find("not thrown"), std::string::npos);
 }
 
+// Held-out seed 182: a small target on felt of its colour unseen on its catapult, thrown, come
+// to rest lying, and stood upright where it lay, read again as a new track: it was thrown.
+TEST_F(IceBouleRefereeTest, ATargetUnseenOnItsCatapultAndStoodUpByHandWasThrown) {
+  const vision::ObservedPiece centrifuge = Upright(0, "red", "small", {100, 200});
+  vision::ShotObservation shot = Shot(
+      Table({centrifuge}), Table({centrifuge, Lying(10, "green", "small", {480, 260}, 40)}), {10});
+  ASSERT_TRUE(referee_->Judge(*state_, shot).until_table_fixed);
+  shot.set_right = Table({centrifuge, Upright(11, "green", "small", {482, 261}, 40)});
+  const Verdict stood = referee_->Judge(*state_, shot);
+  // Whose catapult it was the camera did not see: the players are asked.
+  EXPECT_EQ(stood.kind, VerdictKind::kAskPlayers) << stood.reason;
+  // Stood up far from where it lay, it is another piece set down by hand.
+  shot.set_right = Table({centrifuge, Upright(11, "green", "small", {300, 260}, 40)});
+  const Verdict elsewhere = referee_->Judge(*state_, shot);
+  EXPECT_EQ(elsewhere.kind, VerdictKind::kNotJudged);
+  EXPECT_NE(elsewhere.reason.find("not thrown"), std::string::npos) << elsewhere.reason;
+}
+
 TEST_F(IceBouleRefereeTest, AlikePiecesWhoseTracksSwappedAreJudgedByTheirPlaces) {
   PlaceTargetAndChooseSizes();
   const vision::ObservedPiece first = Upright(1, "red", "medium", {430, 250});
