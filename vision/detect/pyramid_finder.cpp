@@ -513,7 +513,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
       if (options.nested_alike_pairs && !context.NearExpected(Vec(blob.centroid_mm))) {
         nested = same_colour_pair(blob);
         nested_tried = ", nested pair " + TwoDecimals(nested->second);
-        if (nested->second < options.min_same_colour_stack_overlap ||
+        if (nested->second < options.min_nested_alike_overlap ||
             nested->second < hit.overlap - options.nested_alike_slack)
           nested.reset();
       }

@@ -61,6 +61,8 @@ void PyramidOptions::Check() const {
   Require(min_stack_overlap > 0 && min_stack_overlap < 1, "min_stack_overlap", "in (0, 1)");
   Require(nested_alike_margin >= 0 && nested_alike_margin < 1, "nested_alike_margin", "in [0, 1)");
   Require(nested_alike_slack >= 0 && nested_alike_slack < 1, "nested_alike_slack", "in [0, 1)");
+  Require(min_nested_alike_overlap > 0 && min_nested_alike_overlap <= 1, "min_nested_alike_overlap",
+          "in (0, 1]");
   Require(min_expected_overlap > 0 && min_expected_overlap <= 1, "min_expected_overlap",
           "in (0, 1]");
   Require(side_by_side.min_single_overlap >= 0 && side_by_side.min_single_overlap < 1,
