@@ -66,7 +66,7 @@ MeasuredShotPiece ShotPieceJson(const std::string& player, const ObservedPiece& 
   if (gap <= IceBouleReferee::kTouchingGapMm) measured.entry["touching_target"] = true;
   measured.touch_unsure =
       std::abs(gap - IceBouleReferee::kTouchingGapMm) <=
-      IceBouleReferee::kTouchSigmas * std::hypot(piece.sigma_mm, target.sigma_mm);
+      IceBouleReferee::kTouchSigmas * std::hypot(RelativeSigma(piece), RelativeSigma(target));
   return measured;
 }
 
@@ -90,7 +90,7 @@ bool TouchAnsweredByPlayers(const rules::State& state, const Json& entry) {
 bool Unmoved(const ObservedPiece& piece, rules::Vec2 was) {
   return rules::Distance(EnginePosition(piece), was) <=
          std::max(IceBouleReferee::kUnmovedFloorMm,
-                  IceBouleReferee::kUnmovedSigmas * piece.sigma_mm);
+                  IceBouleReferee::kUnmovedSigmas * RelativeSigma(piece));
 }
 
 // Whether `piece` lies as the engine's layout entry `was` has it: in the same place, pose and

@@ -58,7 +58,8 @@ Json TilePoseJson(const ObservedPiece& tile) {
 }
 
 bool MovedBetween(const ObservedPiece& last, const ObservedPiece& now) {
-  const double tolerance = std::max(kMovedMm, 3 * std::hypot(last.sigma_mm, now.sigma_mm));
+  const double tolerance =
+      std::max(kMovedMm, 3 * std::hypot(RelativeSigma(last), RelativeSigma(now)));
   return rules::Distance(last.position_mm, now.position_mm) > tolerance;
 }
 

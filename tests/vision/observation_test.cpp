@@ -1,6 +1,8 @@
 // Gaps between observed pieces and the pieces' JSON of DESIGN.md's `tabref detect`.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "vision/observation/observation_json.h"
 #include "vision/observation/piece_gaps.h"
 
@@ -24,6 +26,20 @@ TEST(PieceGaps, MeasuresFootprintToFootprintWithTheCombinedSigma) {
   EXPECT_NEAR(gaps[0].gap_mm, 1.0, 1e-9);
   EXPECT_NEAR(gaps[0].sigma_mm, 0.5, 1e-9);
   EXPECT_TRUE(gaps[0].touching);  // 1 mm is within two sigma of touching
+}
+
+// The table frame's calibration moves both pieces alike: its share of their sigmas is no
+// uncertainty of the gap between them.
+TEST(PieceGaps, LeaveTheCalibrationsShareOfTheSigmasOut) {
+  ObservedPiece a = Coin({0, 0}, 0.5);
+  ObservedPiece b = Coin({20.05, 0}, 0.5);
+  a.calibration_sigma_mm = 0.4;
+  b.calibration_sigma_mm = 0.4;
+  EXPECT_NEAR(RelativeSigma(a), 0.3, 1e-9);
+  const auto gaps = MeasureGaps({a, b}, 60);
+  ASSERT_EQ(gaps.size(), 1u);
+  EXPECT_NEAR(gaps[0].sigma_mm, std::hypot(0.3, 0.3), 1e-9);
+  EXPECT_FALSE(gaps[0].touching);  // 1 mm is beyond two sigma (0.85 mm) of touching
 }
 
 TEST(PieceGaps, ClearGapIsNotTouchingAndACarriedPieceIsNotPaired) {

@@ -64,6 +64,7 @@ ObservedPiece Measured(const FrameContext& context, const CoinFit& fit, double t
   piece.sigma_mm =
       std::sqrt(fit.centre_sigma_mm * fit.centre_sigma_mm + mapped.sigma_mm * mapped.sigma_mm +
                 context.options.model_sigma_mm * context.options.model_sigma_mm + unseen * unseen);
+  piece.calibration_sigma_mm = mapped.sigma_mm;
   const CoinFitOptions& usual = context.options.coin_fit;
   if (fit.support < usual.min_support || fit.tight_support < usual.min_tight_support)
     piece.sigma_mm = std::max(piece.sigma_mm, context.options.weak_coin_sigma_mm);

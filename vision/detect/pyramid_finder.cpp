@@ -589,6 +589,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     const calibration::MappedPoint mapped = context.mapping.ImageToTableWithSigma(
         context.mapping.TableToImage(cv::Vec3d(at.x, at.y, 0)), 0, 0);
     piece.sigma_mm = Hypot3(hit.fit_sigma_mm, mapped.sigma_mm, options.model_sigma_mm);
+    piece.calibration_sigma_mm = mapped.sigma_mm;
     piece.confidence = std::clamp(hit.overlap, 0.0, 1.0);
     pieces.push_back(std::move(piece));
   }

@@ -263,6 +263,7 @@ std::vector<ObservedPiece> TileFinder::Describe(const FrameContext& context,
     piece.sigma_mm =
         std::sqrt(fit.centre_sigma_mm * fit.centre_sigma_mm + mapped.sigma_mm * mapped.sigma_mm +
                   options.model_sigma_mm * options.model_sigma_mm);
+    piece.calibration_sigma_mm = mapped.sigma_mm;
     piece.angle_deg =
         ReportedAngle(fit, face, fit.angle_rad * kDegrees + 90.0 * face.quarter_turns);
     piece.footprint = rules::Square(piece.position_mm, side, piece.angle_deg);

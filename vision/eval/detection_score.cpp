@@ -72,6 +72,9 @@ double KindScore::Recall() const { return truths == 0 ? 1.0 : static_cast<double
 void DetectionScore::Add(const DetectionScore& other) {
   for (const auto& [kind, score] : other.kinds) kinds[kind].Add(score);
   gap_errors_mm.insert(gap_errors_mm.end(), other.gap_errors_mm.begin(), other.gap_errors_mm.end());
+  gap_sigmas_mm.insert(gap_sigmas_mm.end(), other.gap_sigmas_mm.begin(), other.gap_sigmas_mm.end());
+  gap_table_sigmas_mm.insert(gap_table_sigmas_mm.end(), other.gap_table_sigmas_mm.begin(),
+                             other.gap_table_sigmas_mm.end());
 }
 
 double Percentile(std::vector<double> values, double fraction) {
@@ -188,9 +191,12 @@ DetectionScore ScoreDetection(const std::vector<TruthPiece>& truth, const Detect
       if (match_of_truth[a] < 0 || match_of_truth[b] < 0) continue;
       const double true_gap = rules::Gap(truth[a].piece.footprint, truth[b].piece.footprint);
       if (true_gap > 60) continue;
-      const double seen_gap = rules::Gap(found[static_cast<size_t>(match_of_truth[a])].footprint,
-                                         found[static_cast<size_t>(match_of_truth[b])].footprint);
+      const ObservedPiece& seen_a = found[static_cast<size_t>(match_of_truth[a])];
+      const ObservedPiece& seen_b = found[static_cast<size_t>(match_of_truth[b])];
+      const double seen_gap = rules::Gap(seen_a.footprint, seen_b.footprint);
       score.gap_errors_mm.push_back(seen_gap - true_gap);
+      score.gap_sigmas_mm.push_back(std::hypot(RelativeSigma(seen_a), RelativeSigma(seen_b)));
+      score.gap_table_sigmas_mm.push_back(std::hypot(seen_a.sigma_mm, seen_b.sigma_mm));
     }
   }
   return score;

@@ -35,6 +35,10 @@ struct KindScore {
 struct DetectionScore {
   std::map<ObservedKind, KindScore> kinds;
   std::vector<double> gap_errors_mm;  // measured minus true footprint gap, close pairs
+  // Each such gap's 1-sigma: of the pieces' places relative to each other (RelativeSigma), and
+  // of their places on the table (sigma_mm, the calibration's share counted twice).
+  std::vector<double> gap_sigmas_mm;
+  std::vector<double> gap_table_sigmas_mm;
 
   void Add(const DetectionScore& other);
 };

@@ -1,5 +1,8 @@
 #include "vision/observation/observation.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace tabref::vision {
 
 const char* ToString(ObservedKind kind) {
@@ -12,6 +15,11 @@ const char* ToString(ObservedKind kind) {
       return "pyramid";
   }
   return "?";
+}
+
+double RelativeSigma(const ObservedPiece& piece) {
+  return std::sqrt(std::max(0.0, piece.sigma_mm * piece.sigma_mm -
+                                     piece.calibration_sigma_mm * piece.calibration_sigma_mm));
 }
 
 std::optional<ObservedKind> ObservedKindFromString(std::string_view name) {

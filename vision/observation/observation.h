@@ -30,11 +30,19 @@ struct ObservedPiece {
   std::optional<int> on_top_of;       // index of the carrying piece in the same observation
   rules::Vec2 position_mm;            // point on the table below the centroid
   double sigma_mm = 0;                // 1-sigma position uncertainty
-  double angle_deg = 0;               // tile / upright pyramid base turn; lying apex direction
-  rules::Footprint footprint;         // outline projected onto the table
-  double confidence = 1;              // 0..1, of the identity
-  int track_id = -1;                  // identity across frames (tracker / simulator), or -1
+  // The share of sigma_mm (in quadrature) the table frame's calibration adds: one error for
+  // every piece near this one and for every frame through the same calibration, it cancels in
+  // the gaps between pieces and in a piece's moves from frame to frame.
+  double calibration_sigma_mm = 0;
+  double angle_deg = 0;        // tile / upright pyramid base turn; lying apex direction
+  rules::Footprint footprint;  // outline projected onto the table
+  double confidence = 1;       // 0..1, of the identity
+  int track_id = -1;           // identity across frames (tracker / simulator), or -1
 };
+
+// The 1-sigma of a piece's place relative to the pieces beside it, and to its own place in
+// other frames through the same calibration: sigma_mm without the calibration's share.
+double RelativeSigma(const ObservedPiece& piece);
 
 // Everything seen in one frame (or at one moment of the ground truth).
 struct TableObservation {

@@ -15,8 +15,9 @@ std::vector<PieceGap> MeasureGaps(const std::vector<ObservedPiece>& pieces, doub
       const double gap = rules::Gap(a.footprint, b.footprint);
       if (gap > max_gap_mm) continue;
       // Each footprint moves with its position, so the gap's error is the two positions'
-      // errors along the line between them: the 1-sigma of their difference.
-      const double sigma = std::hypot(a.sigma_mm, b.sigma_mm);
+      // errors along the line between them: the 1-sigma of their difference, without the
+      // calibration's error, which moves both alike.
+      const double sigma = std::hypot(RelativeSigma(a), RelativeSigma(b));
       gaps.push_back({i, j, gap, sigma, gap <= 2 * sigma});
     }
   }

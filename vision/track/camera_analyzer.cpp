@@ -282,7 +282,8 @@ std::optional<ObservedPiece> CameraAnalyzer::Refit(const Track& track, rules::Ve
   piece.position_mm = {fit.centre_mm.x, fit.centre_mm.y};
   piece.footprint = rules::Circle{piece.position_mm, radius};
   piece.sigma_mm = std::max(0.15, fit.centre_sigma_mm);
-  piece.confidence = 0;  // what it is comes from the track, not from this fit
+  piece.calibration_sigma_mm = 0;  // the fit's own: no share of the calibration counted
+  piece.confidence = 0;            // what it is comes from the track, not from this fit
   piece.track_id = track.id;
   return piece;
 }

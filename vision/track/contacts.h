@@ -15,8 +15,8 @@ struct ShotPiece {
   int track = -1;
   rules::Footprint footprint;  // drawn at `rest`
   rules::Vec2 rest;            // where it rested before the shot (or was first seen)
-  double sigma_mm = 0;
-  Path path;  // empty when it did not move
+  double sigma_mm = 0;         // of its place relative to the pieces beside it (RelativeSigma)
+  Path path;                   // empty when it did not move
   // When it was last seen at `rest` before its path starts (earlier than the path's start when
   // a hand hid it as it was flicked), if known.
   std::optional<double> left_seen_s;

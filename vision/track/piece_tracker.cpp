@@ -368,7 +368,7 @@ Track& PieceTracker::NewTrack(const ObservedPiece& piece, const TrackerFrame& fr
           return rules::Gap(piece.footprint, area) <= options_.clear_of_hand_mm;
         });
     track.moving_since_s = frame.time_s;
-    track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
+    track.path.push_back({frame.time_s, piece.position_mm, RelativeSigma(piece)});
   }
   tracks_.push_back(std::move(track));
   return tracks_.back();
@@ -540,7 +540,7 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
     track.pushed_toward = PushedAt(track.rest, frame);
   }
   track.path.push_back({last_time_s_, track.rest, rest_sigma_mm});
-  track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
+  track.path.push_back({frame.time_s, piece.position_mm, RelativeSigma(piece)});
   const double dt = std::max(1e-3, frame.time_s - last_time_s_);
   const double distance = rules::Distance(track.rest, piece.position_mm);
   const double clear = options_.clear_of_hand_mm;
@@ -584,7 +584,7 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                            std::vector<TrackEvent>& /*events*/) {
   const rules::Vec2 previous = track.piece.position_mm;
-  const double previous_sigma_mm = track.piece.sigma_mm;  // the rest's, while it rested
+  const double previous_sigma_mm = RelativeSigma(track.piece);  // the rest's, while it rested
   const double last_seen_s = track.seen_s;
   if (!Unidentified(piece) && piece.confidence > 0) {
     // A reading of what the piece is: it votes.
@@ -610,6 +610,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   }
   track.piece.position_mm = piece.position_mm;
   track.piece.sigma_mm = piece.sigma_mm;
+  track.piece.calibration_sigma_mm = piece.calibration_sigma_mm;
   track.seen_s = frame.time_s;
   if (!Unidentified(piece)) track.read_s = frame.time_s;
   if (frame.complete && piece.track_id < 0) track.found_s = frame.time_s;
@@ -640,7 +641,7 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   const double step =
       track.path.empty() ? 0 : rules::Distance(track.path.back().position, piece.position_mm);
   track.quiet = step < options_.rest_step_mm || image_still ? track.quiet + 1 : 0;
-  track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
+  track.path.push_back({frame.time_s, piece.position_mm, RelativeSigma(piece)});
   if (track.carried && track.path.size() == 3) {
     // The first step spans the moment of a flick, anywhere in that frame interval, so a
     // short flick (a putt) can look slow in it; the second is all sliding.
@@ -731,7 +732,7 @@ bool PieceTracker::Revive(const ObservedPiece& piece, const TrackerFrame& frame,
     track.rest = piece.position_mm;
     track.rest_since_s = frame.time_s;
   }
-  track.path.push_back({frame.time_s, piece.position_mm, piece.sigma_mm});
+  track.path.push_back({frame.time_s, piece.position_mm, RelativeSigma(piece)});
   track.quiet = 0;
   track.misses = 0;
   tracks_.push_back(std::move(track));
@@ -842,7 +843,7 @@ void PieceTracker::ReclaimLost() {
     if (!lost_path.empty() &&
         (track.path.empty() || track.path.front().time_s > lost_path.back().time_s)) {
       if (track.path.empty()) {
-        lost_path.push_back({track.seen_s, track.piece.position_mm, track.piece.sigma_mm});
+        lost_path.push_back({track.seen_s, track.piece.position_mm, RelativeSigma(track.piece)});
       } else {
         lost_path.insert(lost_path.end(), track.path.begin(), track.path.end());
       }
@@ -917,7 +918,7 @@ void PieceTracker::ClaimBlursFlickedUnseen() {
     // then the blur's path.
     const Track blur = claimed->second;
     departed_.erase(claimed);
-    lost.path.assign(1, {last_seen_s, lost.rest, lost.piece.sigma_mm});
+    lost.path.assign(1, {last_seen_s, lost.rest, RelativeSigma(lost.piece)});
     lost.left_seen_s = last_seen_s;
     lost.moving_since_s = blur.moving_since_s;
     AdoptBlur(lost, blur, 0);
@@ -1080,7 +1081,7 @@ std::vector<ShotPiece> PieceTracker::ShotPieces() const {
     const rules::Vec2 start = track.path.empty() ? track.rest : track.path.front().position;
     piece.rest = start;
     piece.footprint = Translated(track.piece.footprint, start - track.piece.position_mm);
-    piece.sigma_mm = track.piece.sigma_mm;
+    piece.sigma_mm = RelativeSigma(track.piece);
     if (track.path.size() >= 2) piece.path = Path(track.path, options_);
     piece.left_seen_s = track.left_seen_s;
     piece.pushed_toward = track.pushed_toward;
