@@ -173,36 +173,40 @@ struct BareTable {
   PieceDetector detector;
 };
 
-// An Ice Boule catapult: two pyramids of one colour and size, one nested on the other, on a
-// bare wooden table filmed at 20 degrees. Its outline is no single pyramid's; the game asks
-// the detector to look for such pairs.
-TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
-  DetectionOptions options_for_catapults;
-  options_for_catapults.pyramids.nested_alike_pairs = true;
-  BareTable scene(5, 20, options_for_catapults);
-  const PieceSet& set = scene.set;
+// An Ice Boule catapult: two pyramids of one colour and size, one nested on the other.
+struct Catapult {
+  const char* colour;
+  const char* size;
+  cv::Vec2d at;
+};
 
-  struct Catapult {
-    const char* colour;
-    const char* size;
-    cv::Vec2d at;
-  };
-  const std::vector<Catapult> catapults = {{"yellow", "medium", {120, 150}},
-                                           {"red", "large", {300, 330}},
-                                           {"blue", "small", {520, 200}}};
+// `catapults` on the bare table of `scene`, each turned `turn_rad`.
+cv::Mat RenderCatapults(BareTable& scene, const std::vector<Catapult>& catapults, double turn_rad) {
   std::vector<sim::PieceLook> looks;
   std::vector<sim::Body> bodies;
   for (const Catapult& catapult : catapults) {
     const sim::PieceLook look = sim::PieceLook::Pyramid(catapult.colour, catapult.size);
-    const sim::Body lower = sim::MakeBody(look, set, catapult.at, 0.3);
+    const sim::Body lower = sim::MakeBody(look, scene.set, catapult.at, turn_rad);
     sim::Body upper = lower;
-    sim::NestOn(upper, look, lower, look, static_cast<int>(bodies.size()), set);
+    sim::NestOn(upper, look, lower, look, static_cast<int>(bodies.size()), scene.set);
     bodies.push_back(lower);
     bodies.push_back(upper);
     looks.push_back(look);
     looks.push_back(look);
   }
-  const cv::Mat image = scene.renderer.Render(looks, bodies, 0);
+  return scene.renderer.Render(looks, bodies, 0);
+}
+
+// Catapults on a bare wooden table filmed at 20 degrees. A catapult's outline is no single
+// pyramid's; the game asks the detector to look for such pairs.
+TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
+  DetectionOptions options_for_catapults;
+  options_for_catapults.pyramids.nested_alike_pairs = true;
+  BareTable scene(5, 20, options_for_catapults);
+  const std::vector<Catapult> catapults = {{"yellow", "medium", {120, 150}},
+                                           {"red", "large", {300, 330}},
+                                           {"blue", "small", {520, 200}}};
+  const cv::Mat image = RenderCatapults(scene, catapults, 0.3);
   const Detection detection = scene.detector.Detect(image);
 
   // Every catapult is seen where it stands; one read as a pair is two of its size, one on
@@ -262,33 +266,20 @@ TEST(CatapultDetection, FindsSmallCatapultsFarFromTheCamera) {
   DetectionOptions options_for_catapults;
   options_for_catapults.pyramids.nested_alike_pairs = true;
   BareTable scene(11, 30, options_for_catapults);
-  const PieceSet& set = scene.set;
-  const std::vector<std::pair<const char*, cv::Vec2d>> catapults = {{"yellow", {80, 420}},
-                                                                    {"red", {250, 440}},
-                                                                    {"yellow", {420, 430}},
-                                                                    {"blue", {560, 420}},
-                                                                    {"red", {480, 340}}};
-  std::vector<sim::PieceLook> looks;
-  std::vector<sim::Body> bodies;
-  for (const auto& [colour, at] : catapults) {
-    const sim::PieceLook look = sim::PieceLook::Pyramid(colour, "small");
-    const sim::Body lower = sim::MakeBody(look, set, at, 0.5);
-    sim::Body upper = lower;
-    sim::NestOn(upper, look, lower, look, static_cast<int>(bodies.size()), set);
-    bodies.push_back(lower);
-    bodies.push_back(upper);
-    looks.push_back(look);
-    looks.push_back(look);
-  }
-  const cv::Mat image = scene.renderer.Render(looks, bodies, 0);
+  const std::vector<Catapult> catapults = {{"yellow", "small", {80, 420}},
+                                           {"red", "small", {250, 440}},
+                                           {"yellow", "small", {420, 430}},
+                                           {"blue", "small", {560, 420}},
+                                           {"red", "small", {480, 340}}};
+  const cv::Mat image = RenderCatapults(scene, catapults, 0.5);
   DetectionOptions strict = options_for_catapults;
   strict.pyramids.min_nested_alike_overlap = 0.8;
   const auto found = [&](const Detection& detection) {
     int seen = 0;
-    for (const auto& [colour, at] : catapults) {
+    for (const Catapult& catapult : catapults) {
       seen += std::any_of(detection.pieces.begin(), detection.pieces.end(), [&](const auto& piece) {
-        return piece.kind == ObservedKind::kPyramid && piece.colour == colour &&
-               rules::Distance(piece.position_mm, {at[0], at[1]}) < 5;
+        return piece.kind == ObservedKind::kPyramid && piece.colour == catapult.colour &&
+               rules::Distance(piece.position_mm, {catapult.at[0], catapult.at[1]}) < 5;
       });
     }
     return seen;
