@@ -19,6 +19,7 @@ constexpr float kPlainInk = 0.06f;         // a template cell this dark or less 
 constexpr double kScalesPerOctave = 1;     // template sets per doubling of the camera's scale
 constexpr float kInkedShare = 0.5f;        // cells at least this share of a template's darkest: ink
 constexpr size_t kMinLocalPlainCells = 6;  // plain cells a local white balance needs
+constexpr size_t kAlternatives = 3;        // readings as other tiles kept (TileFace::alternatives)
 
 float Median(std::vector<float> values) {
   if (values.empty()) return 0;
@@ -118,6 +119,8 @@ void Require(bool ok, const char* field, const char* range) {
 }
 
 }  // namespace
+
+double TileReadingConfidence(double margin) { return std::clamp(margin / 0.2, 0.0, 1.0); }
 
 void TileFaceOptions::Check() const {
   Require(cells >= 8 && cells <= 64, "cells", "in 8..64");
@@ -392,11 +395,15 @@ TileFace TileFaceClassifier::Read(const cv::Mat& image, const calibration::Table
               [](const Scored& a, const Scored& b) { return a.score > b.score; });
     const Scored& best = scored.front();
     double runner_up = -1;
+    read.alternatives.clear();
+    std::vector<const Template*> listed = {best.entry};
     for (const Scored& other : scored) {
-      if (other.entry != best.entry) {
-        runner_up = other.score;
-        break;
-      }
+      if (read.alternatives.size() >= kAlternatives) break;
+      if (std::find(listed.begin(), listed.end(), other.entry) != listed.end()) continue;
+      if (listed.size() == 1) runner_up = other.score;
+      listed.push_back(other.entry);
+      read.alternatives.push_back(
+          {other.entry->side, other.entry->suit, other.entry->rank, other.turn, other.score});
     }
     read.score = best.score;
     read.margin = best.score - runner_up;
@@ -405,7 +412,7 @@ TileFace TileFaceClassifier::Read(const cv::Mat& image, const calibration::Table
     read.suit = best.entry->suit;
     read.rank = best.entry->rank;
     read.quarter_turns = best.turn;
-    read.confidence = std::clamp(read.margin / 0.2, 0.0, 1.0);
+    read.confidence = TileReadingConfidence(read.margin);
   };
   match({face}, result);
   if (!result.recognised && options_.local_face_cells > 0 &&

@@ -33,6 +33,15 @@ struct TileFaceOptions {
   void Check() const;
 };
 
+// One reading of a tile's top: its face (suit and value) or its back, and its art's turn.
+struct TileReading {
+  std::string side;                 // "face" | "back"
+  std::optional<std::string> suit;  // on the face
+  std::optional<std::string> rank;  // on the face
+  int quarter_turns = 0;            // as TileFace::quarter_turns
+  double score = 0;                 // as TileFace::score
+};
+
 // What a tile's top shows: its face (suit and value) or its back, and how its art is turned.
 struct TileFace {
   bool recognised = false;
@@ -49,7 +58,13 @@ struct TileFace {
   // The largest difference of the plain (never inked) face's colour between opposite halves,
   // relative to the face's colour, over both axes and the three channels.
   double half_contrast = 0;
+  // The best readings as other tiles, best first (a few): what it reads as when another tile
+  // of the detection is surely the one it reads as best (tile_identities.h).
+  std::vector<TileReading> alternatives;
 };
+
+// How sure a reading is whose score beats the next best reading's by `margin`: 0 to 1.
+double TileReadingConfidence(double margin);
 
 // Recognises tiles by their printed art: the top face is sampled cell by cell on the tile's
 // top plane, white-balanced by the cells no art of the set ever inks, and its ink matched at

@@ -7,6 +7,7 @@
 
 #include "vision/detect/tile_candidates.h"
 #include "vision/detect/tile_fit.h"
+#include "vision/detect/tile_identities.h"
 
 namespace tabref::vision {
 namespace {
@@ -224,12 +225,12 @@ std::vector<ObservedPiece> TileFinder::Describe(const FrameContext& context,
   const double side = context.set.tile_side_mm;
   const double top = context.set.tile_thickness_mm;
   context.timer.Start("classify");
-  std::vector<ObservedPiece> pieces;
-  if (described != nullptr) described->clear();
+  std::vector<size_t> read;  // the squares whose art reads as a tile
+  std::vector<TileFace> faces;
   for (size_t k = 0; k < squares.size(); ++k) {
     const TileFit& fit = squares[k];
-    const TileFace face = faces_.Classify(context.frame, context.mapping, fit.centre_mm,
-                                          fit.angle_rad, side, top, occluders);
+    TileFace face = faces_.Classify(context.frame, context.mapping, fit.centre_mm, fit.angle_rad,
+                                    side, top, occluders);
     if (face.recognised && face.half_contrast > options.max_half_contrast &&
         face.score < options.min_printed_art_score &&
         fit.support < options.min_two_coloured_support) {
@@ -255,6 +256,21 @@ std::vector<ObservedPiece> TileFinder::Describe(const FrameContext& context,
       context.Reject(ObservedKind::kTile, "classify", reason, fit.centre_mm);
       continue;
     }
+    read.push_back(k);
+    faces.push_back(std::move(face));
+  }
+  context.timer.Stop();
+  if (options.unique_faces) {
+    context.timer.Start("dedupe");
+    SettleRepeatedFaces(faces, options.face.min_match);
+    context.timer.Stop();
+  }
+  std::vector<ObservedPiece> pieces;
+  if (described != nullptr) described->clear();
+  for (size_t r = 0; r < read.size(); ++r) {
+    const size_t k = read[r];
+    const TileFit& fit = squares[k];
+    const TileFace& face = faces[r];
     ObservedPiece piece;
     piece.kind = ObservedKind::kTile;
     piece.position_mm = Vec(fit.centre_mm);
@@ -274,7 +290,6 @@ std::vector<ObservedPiece> TileFinder::Describe(const FrameContext& context,
     pieces.push_back(std::move(piece));
     if (described != nullptr) described->push_back(static_cast<int>(k));
   }
-  context.timer.Stop();
   return pieces;
 }
 

@@ -47,6 +47,11 @@ struct TileOptions {
   // either way along the unseen pair's normal (a candidate's centre drawn off by a coin
   // touching the tile: 10 mm, a fifth of a side).
   double unseen_pair_shift = 0.25;
+  // The set holds each face once: tiles of one detection read as the same face settle who
+  // is which by their other readings (SettleRepeatedFaces; held-out Ppolf seed 193: the suns
+  // ace, 31 px across far from the camera, read as the suns 4 by 0.011, its hole unknown).
+  // false for a table with more than one set.
+  bool unique_faces = true;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;
