@@ -8,6 +8,8 @@
 #include <optional>
 #include <utility>
 
+#include "vision/track/free_slide.h"
+
 namespace tabref::vision {
 namespace {
 
@@ -21,6 +23,11 @@ constexpr double kAwayShare = 0.5;
 constexpr double kUnseenFrames = 2.5;
 constexpr double kTurnedBackMm = 3;
 constexpr double kTurnedCos = 0.866;  // cos 30 degrees
+// A step at least this long is the piece moving (shorter: a blob's jitter at rest).
+constexpr double kMovingStepMm = 1;
+// Friction slows a sliding coin or pyramid by 2000-4000 mm/s^2; a slide fitted slowing faster
+// is no free slide.
+constexpr double kMaxFrictionMmS2 = 8000;
 
 double Tolerance(double base_mm, const ShotPiece& a, const ShotPiece& b) {
   return base_mm + 2 * std::hypot(a.sigma_mm, b.sigma_mm);
@@ -286,6 +293,95 @@ std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
   return std::nullopt;
 }
 
+// The samples a free slide of `a` is fitted to: from its second moving sample (the first may
+// blur the flick itself) while it is still moving, those at least `free_slide_clear_mm` clear
+// of every other piece (a blob beside another strays toward it). Those beyond a piece it passed
+// closer count too: had it touched that piece, they would stray from the slide.
+std::vector<PathSample> ClearRun(const ShotPiece& a, const std::vector<ShotPiece>& pieces,
+                                 const TrackerOptions& options) {
+  const std::vector<PathSample>& samples = a.path.Samples();
+  std::vector<PathSample> run;
+  for (size_t i = 2; i < samples.size(); ++i) {
+    const PathSample& sample = samples[i];
+    if (rules::Distance(sample.position, samples[i - 1].position) < kMovingStepMm) break;
+    const bool clear = std::all_of(pieces.begin(), pieces.end(), [&](const ShotPiece& b) {
+      return b.track == a.track ||
+             GapAt(a, sample.position, b, b.At(sample.time_s)) >= options.free_slide_clear_mm;
+    });
+    if (clear) run.push_back(sample);
+  }
+  return run;
+}
+
+// A piece come to rest short of where its free slide would have taken it, and that slide runs
+// into another piece on the way, beyond two sigmas of the slide and that piece's place: it
+// struck that piece (friction stops a sliding piece only where its slide ends; the blobs of the
+// last frames, beside the piece it neared, stray too far to show the bounce). Only when that
+// piece is the first the slide comes near, within those sigmas: else it may have struck another.
+std::optional<UnseenRebound> StoppedShortBy(const ShotPiece& a,
+                                            const std::vector<ShotPiece>& pieces,
+                                            const TrackerOptions& options) {
+  if (!a.resting || a.path.Empty()) return std::nullopt;
+  const std::vector<PathSample> run = ClearRun(a, pieces, options);
+  const std::optional<FreeSlide> slide =
+      FitFreeSlide(run, options.free_slide_sigma_mm, kMaxFrictionMmS2);
+  if (!slide) return std::nullopt;
+  const PathSample& rest = a.path.Samples().back();
+  if (rules::Distance(rest.position, slide->Stop()) <=
+      2 * std::hypot(slide->Sigma(slide->StopTime()), rest.sigma_mm))
+    return std::nullopt;  // it stopped where friction stops it
+  const double from = slide->LastTime();
+  const double to = slide->StopTime();
+  const double travel = rules::Distance(slide->At(from), slide->At(to));
+  const int steps = std::max(1, static_cast<int>(std::ceil(travel / (0.5 * kSubstepMm))));
+  const ShotPiece* met = nullptr;
+  double met_s = 0;
+  for (int k = 1; k <= steps; ++k) {
+    const double t = from + (to - from) * k / steps;
+    const rules::Vec2 at = slide->At(t);
+    for (const ShotPiece& b : pieces) {
+      if (b.track == a.track || (!b.path.Empty() && b.path.StartTime() <= t)) continue;
+      const double sigma = std::hypot(slide->Sigma(t), b.sigma_mm);
+      const double gap = GapAt(a, at, b, b.At(t));
+      if (gap > 2 * sigma) continue;
+      if (met == nullptr) {
+        met = &b;
+        met_s = t;
+      } else if (met != &b) {
+        return std::nullopt;  // another piece as near first: which one it struck is unsure
+      }
+      if (gap < -2 * sigma) return UnseenRebound{met, met_s, true};
+    }
+  }
+  return std::nullopt;
+}
+
+// Whether `a` surely passed `b` (at rest) clear around `when`: its free slide, fitted to blobs
+// clear of every piece on both sides of that moment and straying from it by no more than twice
+// their least scatter (a touch would have turned it), keeps `b` more than a graze and two sigmas
+// away there (the blobs' own sigmas, each alone, may leave a pass at 3 mm too close to call).
+bool PassedClear(const ShotPiece& a, const ShotPiece& b, double when,
+                 const std::vector<ShotPiece>& pieces, const TrackerOptions& options) {
+  if (!b.path.Empty()) return false;
+  const std::vector<PathSample> run = ClearRun(a, pieces, options);
+  const auto after = std::find_if(run.begin(), run.end(),
+                                  [&](const PathSample& sample) { return sample.time_s > when; });
+  if (after - run.begin() < 2 || run.end() - after < 2) return false;
+  const std::optional<FreeSlide> slide =
+      FitFreeSlide(run, options.free_slide_sigma_mm, kMaxFrictionMmS2);
+  if (!slide || slide->Scatter() > 2 * options.free_slide_sigma_mm) return false;
+  const double from = (after - 1)->time_s;
+  const double to = after->time_s;
+  const double travel = rules::Distance(slide->At(from), slide->At(to));
+  const int steps = std::max(1, static_cast<int>(std::ceil(travel / (0.5 * kSubstepMm))));
+  for (int k = 0; k <= steps; ++k) {
+    const double t = from + (to - from) * k / steps;
+    const double sigma = std::hypot(slide->Sigma(t), b.sigma_mm);
+    if (GapAt(a, slide->At(t), b, b.At(t)) - 2 * sigma <= options.graze_mm) return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 rules::Footprint Translated(const rules::Footprint& footprint, rules::Vec2 offset) {
@@ -307,7 +403,9 @@ rules::Footprint ShotPiece::FootprintAt(rules::Vec2 position) const {
 }
 
 std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
-                                          const TrackerOptions& options) {
+                                          const TrackerOptions& options,
+                                          std::vector<ObservedContact>* cleared) {
+  if (cleared != nullptr) cleared->clear();
   // First touch per unordered pair.
   std::map<std::pair<int, int>, ObservedContact> first;
   // Per pair, a touch seen beats one only possible; else the earlier.
@@ -374,14 +472,18 @@ std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
       const auto [sure_gap, sure_when] = SmallestGap(a, b, from, to, 2);
       if (sure_gap <= options.graze_mm) {
         add(sure_when, a.track, b.track);
-      } else {
+      } else if (!PassedClear(a, b, when, pieces, options)) {
         add(when, a.track, b.track, true);
+      } else if (cleared != nullptr) {
+        cleared->push_back(ObservedContact{when, a.track, b.track, true});
       }
     }
   }
   for (const ShotPiece& a : pieces) {
     if (const auto rebound = UnseenReboundOff(a, pieces, options))
       add(rebound->time_s, a.track, rebound->off->track, !rebound->sure);
+    if (const auto stopped = StoppedShortBy(a, pieces, options))
+      add(stopped->time_s, a.track, stopped->off->track);
   }
   if (flicked != nullptr) {
     if (const auto rebound = ReboundFromThePush(*flicked, pieces, options))

@@ -41,8 +41,12 @@ struct ShotPiece {
 // piece turns only where it strikes something). A flicked piece first seen going back toward the
 // hand that pushed it, and come to rest there, surely rebounded, off the first piece ahead of
 // the push; one come to rest turned from the push by more than 60 degrees may have.
+// `cleared` (optional) receives the passes close enough to be a possible graze by the blobs'
+// sigmas that the piece's free slide shows clear (FreeSlide): one reported as possible while
+// the piece was on its way is no touch after all.
 std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
-                                          const TrackerOptions& options);
+                                          const TrackerOptions& options,
+                                          std::vector<ObservedContact>* cleared = nullptr);
 
 // The footprint moved by `offset`.
 rules::Footprint Translated(const rules::Footprint& footprint, rules::Vec2 offset);

@@ -91,6 +91,12 @@ struct TrackerOptions {
   // ramps; heavy, they barely move): its way beyond the tile's face mirrored and shortened to
   // this share (0: it stops there).
   double bounce_restitution = 0.7;
+  // A piece come to rest short of where its free slide would have taken it (FreeSlide, fitted
+  // to its blobs while they were at least `free_slide_clear_mm` clear of every other piece,
+  // their scatter about it taken as at least `free_slide_sigma_mm`), where that slide runs into
+  // another piece by more than two sigmas, struck that piece.
+  double free_slide_clear_mm = 8;
+  double free_slide_sigma_mm = 0.3;
   // The area the camera sees pieces in (table frame, mm); empty: everywhere.
   rules::Polygon area;
 
