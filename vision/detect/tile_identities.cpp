@@ -63,6 +63,8 @@ std::vector<size_t> SettleRepeatedFaces(std::vector<TileFace>& faces, double min
       const size_t k = next_free(i, 0, min_match);
       if (k == faces[i].alternatives.size()) continue;
       const double loss = faces[i].score - faces[i].alternatives[k].score;
+      // Sure of its reading over the one it would take, it keeps it.
+      if (TileReadingConfidence(loss) >= 1) continue;
       if (loss < least_loss) {
         least_loss = loss;
         yielding = i;
