@@ -230,6 +230,65 @@ bool LeftAfterTheKink(const ShotPiece& a, const ShotPiece& b, const Kink& kink, 
   return false;
 }
 
+// How far along `way` (a unit vector) from `from` `a`'s footprint first meets another piece
+// (as they lay at `time_s`), within `reach`: that piece and the distance, or none.
+std::pair<const ShotPiece*, double> FirstMetAlong(const ShotPiece& a, rules::Vec2 from,
+                                                  rules::Vec2 way, double reach, double time_s,
+                                                  const std::vector<ShotPiece>& pieces,
+                                                  const TrackerOptions& options) {
+  for (double along = 0; along <= reach; along += kSubstepMm) {
+    const rules::Vec2 at = from + way * along;
+    for (const ShotPiece& b : pieces) {
+      if (b.track != a.track && GapAt(a, at, b, b.At(time_s)) <= Tolerance(options.touch_mm, a, b))
+        return {&b, along};
+    }
+  }
+  return {nullptr, 0};
+}
+
+// A piece flicked unseen (under the hand) and first seen sliding off to a side of the way from
+// its place, nothing ahead of that way (held-out Ppolf seed 195: flicked at the hole tile under
+// the hand, off its slanted face and back past its place): it came to where it was first seen
+// along its straight run out from a rebound behind it, off the first piece its footprint meets
+// going back along that run within `reach`. Sure when the way from its place to that rebound
+// turns into the run by more than 30 degrees beyond the slack of both directions, goes the way
+// the hand pushed it (when seen), and the same piece (or none) is met going back along either
+// edge of the run's slack.
+std::optional<UnseenRebound> ReboundBehindTheRun(const ShotPiece& a, size_t run_end, double reach,
+                                                 const std::vector<ShotPiece>& pieces,
+                                                 const TrackerOptions& options) {
+  const std::vector<PathSample>& samples = a.path.Samples();
+  const PathSample& first = samples[1];
+  const rules::Vec2 out = samples[run_end].position - first.position;
+  const double out_mm = rules::Norm(out);
+  if (out_mm < kTurnedBackMm) return std::nullopt;
+  const rules::Vec2 back = out * (-1 / out_mm);
+  const double time_s = first.time_s;
+  const auto [struck, along] =
+      FirstMetAlong(a, first.position, back, reach, time_s, pieces, options);
+  if (struck == nullptr) return std::nullopt;
+  const rules::Vec2 rebound = first.position + back * along;
+  const rules::Vec2 in = rebound - samples[0].position;
+  const double in_mm = rules::Norm(in);
+  if (in_mm < kTurnedBackMm) return std::nullopt;
+  const double turn = std::acos(std::clamp(rules::Dot(in, out) / (in_mm * out_mm), -1.0, 1.0));
+  const double out_slack = DirectionSlack(first, samples[run_end]);
+  const double in_slack = std::asin(std::min(1.0, Jitter(samples[0], first) / in_mm));
+  if (turn - out_slack <= std::acos(kTurnedCos)) return std::nullopt;
+  bool sure = turn - out_slack - in_slack > std::acos(kTurnedCos) &&
+              (!a.pushed_toward || rules::Dot(in, *a.pushed_toward) > 0);
+  for (const double side : {-1.0, 1.0}) {
+    if (!sure) break;
+    const ShotPiece* met =
+        FirstMetAlong(a, first.position,
+                      rules::Rotated(back, side * out_slack * 180 / std::numbers::pi), reach,
+                      time_s, pieces, options)
+            .first;
+    sure = met == nullptr || met == struck;
+  }
+  return UnseenRebound{struck, time_s, sure};
+}
+
 // A piece lost from sight and found again off the line it was heading along turned unseen: it
 // bounced off whatever lay ahead (a coin flicked at the hole tile, back into the place it
 // left, where the camera cannot tell it from the vacated place, or off to a side). So did one
@@ -275,6 +334,10 @@ std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
                              [&](const ShotPiece& b) { return b.track != a.track; });
     };
     const ShotPiece* struck = ahead(heading);
+    if (struck == nullptr && flicked_unseen) {
+      if (const auto behind = ReboundBehindTheRun(a, run_end, reach, pieces, options))
+        return behind;
+    }
     if (struck == nullptr) continue;
     const double heading_slack = DirectionSlack(samples[i - 1], samples[i]);
     const double turn =

@@ -229,6 +229,44 @@ TEST(ContactsTest, APathBentBesideTheHoleWhereTheCoinCameToRestIsOnlyAPossibleTo
   EXPECT_EQ(contacts[0].other, HoleTile().track);
 }
 
+// A coin 12 mm below the tile, flicked up at it under the hand (last seen at rest four frames
+// before it was first seen moving), off the tile's side aslant and first seen 20 mm along its
+// way back, sliding on that way; rebounding at `rebound` along `out` (unit).
+ShotPiece FlickedUnseenOffTheSide(rules::Vec2 rebound, rules::Vec2 out) {
+  const double rest_s = 1.0;
+  std::vector<PathSample> samples = {{rest_s, BelowTile(10, 12), kSharpSigmaMm}};
+  double along = 20;
+  for (const double step : {0.0, 6.0, 3.0, 1.0}) {
+    along += step;
+    samples.push_back({rest_s + (samples.size()) * kFrameS, rebound + out * along,
+                       step == 1.0 ? kSharpSigmaMm : kBlurSigmaMm});
+  }
+  return Coin(samples, rest_s - 4 * kFrameS);
+}
+
+// Held-out Ppolf seed 195: a coin flicked at the hole tile under the hand came off the tile's
+// slanted face and back past its place; first seen sliding off to a side of the way from its
+// place, where nothing lay ahead. Going back along its run, it meets the tile: a sure touch,
+// unless the hand pushed it the other way. A coin flicked straight from its place is none.
+TEST(ContactsTest, ACoinFlickedUnseenAndFirstSeenOffToASideReboundedOffWhatLayBehindItsRun) {
+  const rules::Vec2 out = rules::Vec2{-0.882, 0.471} * (1 / std::hypot(0.882, 0.471));
+  ShotPiece coin = FlickedUnseenOffTheSide(BelowTile(10, 0), out);
+  auto contacts = Contacts(coin);
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_FALSE(contacts[0].uncertain);
+  EXPECT_EQ(contacts[0].other, HoleTile().track);
+  coin.pushed_toward = rules::Vec2{0, -1};  // at the tile
+  contacts = Contacts(coin);
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_FALSE(contacts[0].uncertain);
+  coin.pushed_toward = rules::Vec2{0, 1};  // away from it: the way in contradicts the push
+  contacts = Contacts(coin);
+  ASSERT_EQ(contacts.size(), 1u);
+  EXPECT_TRUE(contacts[0].uncertain);
+  // From its place straight along the same way: nothing behind its run but its place.
+  EXPECT_TRUE(Contacts(FlickedUnseenOffTheSide(BelowTile(10, 12) - out * 20, out)).empty());
+}
+
 // A coin slid straight up at the tile from `gap0` below it at `speed`, slowed by friction
 // (2700 mm/s^2, as on the synthetic table), its blurs scattered 0.2 mm either side of its way,
 // until it comes within `last_gap` of the tile; then resting `rest_gap` from it.
