@@ -1591,6 +1591,25 @@ TEST(PieceTrackerTest, APyramidFoundByTheHandThatHidItWasSetDownThere) {
   }
 }
 
+// Held-out Ppolf seeds 106 and 193: a coin set down under the hand far from the camera and
+// flicked at once, followed as a blob to where it came to rest, beside `resting`; fed until the
+// tracker wants the look closing the shot. The blob's track and where it rests.
+std::pair<int, rules::Vec2> FlickedAsItWasSetDown(PieceTracker& tracker, BlurFeed& feed,
+                                                  const ObservedPiece& resting) {
+  while (feed.Time() < 0.3) feed.Detect({resting});
+  const rules::Polygon hand = testing::Rectangle({80, 80}, {160, 160});
+  for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true, hand));
+  double x = 175;
+  for (const double step : {0.0, 30.0, 30.0, 25.0, 20.0, 12.0, 5.0, 0.0, 0.0, 0.0, 0.0}) {
+    x += step;
+    feed.Send(Blobs({{x, 120}}, step > 0, hand));
+  }
+  const int blob = TrackNear(tracker.Table(feed.Time()), {x, 120});
+  for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i)
+    feed.Blurs({{blob, {x, 120}}}, false);
+  return {blob, {x, 120}};
+}
+
 // Held-out Ppolf seed 106: Bob's coin, set down under the hand and flicked at once far from the
 // camera, was followed as a blob to where it came to rest, and the look closing the shot fitted
 // a coin there whose face it could not read (a dozen pixels): taken for a blur that was no
@@ -1601,18 +1620,8 @@ TEST(PieceTrackerTest, ACoinNeverReadThatTheClosingLookFitsWhereItCameToRestMove
     PieceTracker tracker(OnATable(800, 500));
     BlurFeed feed(tracker);
     const ObservedPiece suns = Coin("suns", {600, 400});
-    while (feed.Time() < 0.3) feed.Detect({suns});
-    const rules::Polygon hand = testing::Rectangle({80, 80}, {160, 160});
-    for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true, hand));
-    double x = 175;
-    for (const double step : {0.0, 30.0, 30.0, 25.0, 20.0, 12.0, 5.0, 0.0, 0.0, 0.0, 0.0}) {
-      x += step;
-      feed.Send(Blobs({{x, 120}}, step > 0, hand));
-    }
-    const int blob = TrackNear(tracker.Table(feed.Time()), {x, 120});
-    for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i)
-      feed.Blurs({{blob, {x, 120}}}, false);
-    ObservedPiece unread = Coin("suns", {x + 0.5, 120});
+    const auto [blob, at] = FlickedAsItWasSetDown(tracker, feed, suns);
+    ObservedPiece unread = Coin("suns", at + rules::Vec2{0.5, 0});
     unread.side.reset();
     unread.suit.reset();
     unread.confidence = 0;
@@ -1639,19 +1648,9 @@ TEST(PieceTrackerTest, AMoverAtRestThatTheClosingLookMissesIsFoundByTheNext) {
   PieceTracker tracker(OnATable(800, 500));
   BlurFeed feed(tracker);
   const ObservedPiece suns = Coin("suns", {600, 400});
-  while (feed.Time() < 0.3) feed.Detect({suns});
-  const rules::Polygon hand = testing::Rectangle({80, 80}, {160, 160});
-  for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true, hand));
-  double x = 175;
-  for (const double step : {0.0, 30.0, 30.0, 25.0, 20.0, 12.0, 5.0, 0.0, 0.0, 0.0, 0.0}) {
-    x += step;
-    feed.Send(Blobs({{x, 120}}, step > 0, hand));
-  }
-  const int blob = TrackNear(tracker.Table(feed.Time()), {x, 120});
-  for (int i = 0; i < 12 && !tracker.WantsFullDetection(feed.Time()); ++i)
-    feed.Blurs({{blob, {x, 120}}}, false);
+  const auto [blob, at] = FlickedAsItWasSetDown(tracker, feed, suns);
   feed.Detect({suns});  // the closing look misses it
-  for (int i = 0; i < 3; ++i) feed.Detect({suns, Coin("arms", {x + 0.5, 120})});
+  for (int i = 0; i < 3; ++i) feed.Detect({suns, Coin("arms", at + rules::Vec2{0.5, 0})});
   const auto ended = Of(feed.Events(), Type::kShotEnded);
   ASSERT_EQ(ended.size(), 1u);
   EXPECT_EQ(ended[0].shot.moved, std::vector<int>{blob});
