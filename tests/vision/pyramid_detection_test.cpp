@@ -180,6 +180,13 @@ struct Catapult {
   cv::Vec2d at;
 };
 
+// The detector's options where a game nests pyramids of one colour (Ice Boule's catapults).
+DetectionOptions OptionsForCatapults() {
+  DetectionOptions options;
+  options.pyramids.nested_alike_pairs = true;
+  return options;
+}
+
 // `catapults` on the bare table of `scene`, each turned `turn_rad`.
 cv::Mat RenderCatapults(BareTable& scene, const std::vector<Catapult>& catapults, double turn_rad) {
   std::vector<sim::PieceLook> looks;
@@ -200,9 +207,7 @@ cv::Mat RenderCatapults(BareTable& scene, const std::vector<Catapult>& catapults
 // Catapults on a bare wooden table filmed at 20 degrees. A catapult's outline is no single
 // pyramid's; the game asks the detector to look for such pairs.
 TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
-  DetectionOptions options_for_catapults;
-  options_for_catapults.pyramids.nested_alike_pairs = true;
-  BareTable scene(5, 20, options_for_catapults);
+  BareTable scene(5, 20, OptionsForCatapults());
   const std::vector<Catapult> catapults = {{"yellow", "medium", {120, 150}},
                                            {"red", "large", {300, 330}},
                                            {"blue", "small", {520, 200}}};
@@ -263,8 +268,7 @@ TEST(CatapultDetection, FindsTwoPyramidsOfOneSizeOneNestedOnTheOther) {
 // pixels to meet. Each is found; at the single pyramids' bar for a pair of one colour (0.8)
 // some would be no piece at all.
 TEST(CatapultDetection, FindsSmallCatapultsFarFromTheCamera) {
-  DetectionOptions options_for_catapults;
-  options_for_catapults.pyramids.nested_alike_pairs = true;
+  const DetectionOptions options_for_catapults = OptionsForCatapults();
   BareTable scene(11, 30, options_for_catapults);
   const std::vector<Catapult> catapults = {{"yellow", "small", {80, 420}},
                                            {"red", "small", {250, 440}},
