@@ -131,6 +131,7 @@ int main(int argc, char** argv) {
     total.wrong += e.wrong;
     total.missed += e.missed;
     total.false_shots += e.false_shots;
+    total.unjudged_moves += e.unjudged_moves;
     total.off_table += e.off_table;
     total.off_table_missed += e.off_table_missed;
     places.Add(e.places);
@@ -161,10 +162,10 @@ int main(int argc, char** argv) {
   }
   std::printf(
       "\ntotal: %d truth shots: %d judged correctly (%.1f%%), %d asked the players, %d "
-      "wrong, %d missed, %d false shots\n",
+      "wrong, %d missed, %d false shots (acted on; %d more seen and left unjudged)\n",
       total.truth_shots, total.judged_correctly,
       total.truth_shots ? 100.0 * total.judged_correctly / total.truth_shots : 0, total.asked,
-      total.wrong, total.missed, total.false_shots);
+      total.wrong, total.missed, total.false_shots, total.unjudged_moves);
   std::printf("off the table: %d shots, %d not seen by the tracker\n", total.off_table,
               total.off_table_missed);
   std::printf(

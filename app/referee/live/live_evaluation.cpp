@@ -91,18 +91,19 @@ bool SameTurn(const rules::Json& a, double a_deg, double b_deg, double tolerance
   return apart_rad * (a.contains("at") ? kTileTurnReachMm : kPyramidTurnReachMm) <= tolerance_mm;
 }
 
+// A game's summary without what says nothing about the game: the scorecard's details and
+// how many actions were recorded (pieces put back by hand are recorded whenever a look finds
+// one moved).
+rules::Json ComparableSummary(rules::Json summary) {
+  if (summary.contains("scorecard")) summary["scorecard"].erase("details");
+  summary.erase("actions");
+  return summary;
+}
+
 }  // namespace
 
 bool SameScorecard(const rules::Json& a, const rules::Json& b) {
-  rules::Json first = a;
-  rules::Json second = b;
-  for (rules::Json* summary : {&first, &second}) {
-    if (summary->contains("scorecard")) (*summary)["scorecard"].erase("details");
-    // Pieces put back by hand are recorded whenever a look finds one moved: how many says
-    // nothing about the game.
-    summary->erase("actions");
-  }
-  return first == second;
+  return ComparableSummary(a) == ComparableSummary(b);
 }
 
 bool SameAction(const rules::Json& a, const rules::Json& b, double tolerance_mm) {
@@ -245,12 +246,22 @@ LiveEvaluation EvaluateLiveGame(const std::string& game, std::uint64_t seed,
   }
   for (size_t i = 0; i < used.size(); ++i) {
     if (used[i]) continue;
-    ++evaluation.false_shots;
-    evaluation.notes.push_back("false shot at " + std::to_string(evaluation.run.shots[i].rest_s) +
-                               " s: " + evaluation.run.shots[i].verdict);
+    const JudgedShot& shot = evaluation.run.shots[i];
+    // Movement the referee saw and left unjudged (the table cleared for the next end) changed
+    // nothing in the game: only a shot acted on where the truth has none is a false one.
+    const bool acted = !shot.action.is_null();
+    ++(acted ? evaluation.false_shots : evaluation.unjudged_moves);
+    evaluation.notes.push_back((acted ? "false shot at " : "moved, not judged, at ") +
+                               std::to_string(shot.rest_s) + " s: " + shot.verdict);
   }
-  evaluation.scorecard_matches =
-      SameScorecard(sim.Game().State().Summary(), keeper.State().Summary());
+  const rules::Json truth_summary = ComparableSummary(sim.Game().State().Summary());
+  const rules::Json live_summary = ComparableSummary(keeper.State().Summary());
+  evaluation.scorecard_matches = truth_summary == live_summary;
+  if (!evaluation.scorecard_matches) {
+    // As a JSON patch from the truth's summary to the live one: which entries differ.
+    evaluation.notes.push_back("scorecard differs from the truth's: " +
+                               rules::Json::diff(truth_summary, live_summary).dump());
+  }
   return evaluation;
 }
 

@@ -19,7 +19,8 @@ struct LiveEvaluation {
   int asked = 0;             // truth shots the live referee asked the players about
   int missed = 0;            // truth shots the live referee did not see end (or not judge)
   int wrong = 0;             // truth shots judged differently
-  int false_shots = 0;       // live shots with no truth shot at that time
+  int false_shots = 0;       // live shots with no truth shot at that time that recorded an action
+  int unjudged_moves = 0;    // ... that recorded nothing (an end's clearing, pieces moved by hand)
   int off_table = 0;         // truth shots in which a piece left the table
   int off_table_missed = 0;  // ... for which the tracker reported no piece leaving
   std::vector<double> rest_to_update_s;   // truth rest -> live scorecard update (table time)
