@@ -303,6 +303,55 @@ TEST(SimulatedPlayers, SayWhatALostCoinDid) {
   EXPECT_EQ(*answer, on_table);
 }
 
+// Whether `state` waits for the players to rule which piece is closer.
+bool AwaitsRuling(const rules::State& state) {
+  const std::vector<rules::LegalAction> legal = state.LegalActions();
+  return !legal.empty() && std::all_of(legal.begin(), legal.end(), [](const auto& action) {
+    return action.action.value("type", "") == "ruling";
+  });
+}
+
+// Asked to rule which piece is closer, the players say what the table shows even when the
+// camera, less sure than the truth, asked them to rule before where the truth measured (fresh
+// Ice Boule seed 196: three rulings the truth never had put its ruling on the end's last shot
+// three actions on, answered by an action of the next end: the end scored 2, not 1).
+TEST(SimulatedPlayers, RuleWhichPieceIsCloserAfterRulingsTheTruthNeverHad) {
+  int frames = 0;
+  OpenedSource opened = Played("iceboule", 196, 9, frames);
+  SimulatedGameSource& sim = *opened.simulated;
+  const std::vector<rules::Action> truth = sim.Game().TruthActions();
+  const auto ruling = std::find_if(truth.begin(), truth.end(), [](const rules::Action& action) {
+    return action.body.value("type", "") == "ruling";
+  });
+  ASSERT_NE(ruling, truth.end());
+  const rules::Json truth_ruling = ruling->body;
+  const std::unique_ptr<rules::State> live = rules::MakeGame(sim.Setup())->NewInitialState();
+  // The shots as a camera measures them: every place half a millimetre unsure.
+  int asked_before = 0;
+  for (auto action = truth.begin(); action != ruling; ++action) {
+    ASSERT_FALSE(AwaitsRuling(*live));
+    rules::Json seen = action->body;
+    if (seen.value("type", "") == "shot") {
+      seen["target"]["sigma_mm"] = 0.5;
+      for (rules::Json& piece : seen["pieces"]) piece["sigma_mm"] = 0.5;
+    }
+    live->Apply(seen);
+    if (action + 1 != ruling && AwaitsRuling(*live)) {
+      const ManualDecision decision = ManualChoices(*live, "which is closer?", {"ruling"});
+      const std::optional<rules::Json> answer = sim.AnswerAsTruth(*live, decision);
+      ASSERT_TRUE(answer.has_value());
+      live->Apply(*answer, rules::ActionSource::kManual);
+      ++asked_before;
+    }
+  }
+  ASSERT_GT(asked_before, 0);
+  ASSERT_TRUE(AwaitsRuling(*live));
+  const ManualDecision decision = ManualChoices(*live, "which is closer?", {"ruling"});
+  const std::optional<rules::Json> answer = sim.AnswerAsTruth(*live, decision);
+  ASSERT_TRUE(answer.has_value());
+  EXPECT_EQ(*answer, truth_ruling);
+}
+
 TEST(LiveEvaluation, ActionsCompareWithinTheTolerance) {
   const rules::Json truth = {{"type", "jack"}, {"position", {100.0, 200.0}}, {"sigma_mm", 0}};
   rules::Json live = {{"type", "jack"}, {"position", {101.5, 199.0}}, {"sigma_mm", 0.3}};

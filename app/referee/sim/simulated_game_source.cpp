@@ -214,19 +214,23 @@ std::optional<rules::Json> SimulatedGameSource::AnswerAsTruth(
   }
   const std::vector<rules::Action> truth = game_->TruthActions();
   if (std::optional<rules::Json> answer = AnswerCountedByKind(truth, live, decision)) return answer;
-  // Pieces put back by hand are recorded whenever a look finds one moved, so the live game
-  // and the truth may hold different numbers of them: the other actions line up.
+  // Pieces put back by hand are recorded whenever a look finds one moved, and the players are
+  // asked to rule whenever a measurement is too close to call (the live camera's sigma is not
+  // the truth's): the live game and the truth may hold different numbers of either. The
+  // other actions line up.
   const auto by_hand = [](const rules::Action& action) {
     return action.body.value("type", "") == "layout";
   };
+  const auto lines_up = [&](const rules::Action& action) {
+    return !by_hand(action) && action.body.value("type", "") != "ruling";
+  };
   const auto judged =
-      static_cast<size_t>(std::count_if(live.History().begin(), live.History().end(),
-                                        [&](const auto& action) { return !by_hand(action); }));
+      static_cast<size_t>(std::count_if(live.History().begin(), live.History().end(), lines_up));
   size_t done = 0;
-  for (size_t seen = 0; done < truth.size(); ++done) {
-    if (by_hand(truth[done])) continue;
-    if (seen++ == judged) break;
+  for (size_t seen = 0; done < truth.size() && seen < judged; ++done) {
+    if (lines_up(truth[done])) ++seen;
   }
+  while (done < truth.size() && by_hand(truth[done])) ++done;
   // The choices that leave the live game's scorecard where the truth's is after its first
   // `upto` actions.
   const auto matching = [&](size_t upto) {
