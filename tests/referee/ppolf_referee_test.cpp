@@ -460,6 +460,40 @@ TEST_F(PpolfRefereeTest, ACoinOfThePlayerDueFoundAgainAsAnotherTrackMovedUnderTh
       CourseWith({SuitCoin(27, "suns", {330.2, 440}), SuitCoin(21, "arms", {330, 150})})));
 }
 
+// Held-out seed 210: Ann had holed out and lifted her coin; Bob putted against the hole under
+// his finger and back 30 mm, and the coin, found again as a new track, showed its value face,
+// read as no player's (a few pixels far from the camera): the table looked merely changed by
+// hand, the putt was lost and every later flick judged out of turn. The one coin new since and
+// read as no player's, within a hand's breadth of where the coin of the player due rested, is
+// that coin.
+TEST_F(PpolfRefereeTest, ACoinOfThePlayerDueFoundAgainReadAsNoOnesMovedUnderTheHand) {
+  // Both hole out; at hole 2 the first to tee off stops near the hole (45 mm from its tile) and
+  // putts out while the other, their coin lifted, waits to tee off.
+  const bool ann_tees_off = BothHoleOut();
+  const int track = ann_tees_off ? 20 : 21;
+  const std::string suit = ann_tees_off ? "suns" : "arms";
+  JudgeAndApply(Shot(CourseWith({SuitCoin(track, suit, {480, 310})}),
+                     CourseWith({SuitCoin(track, suit, {820, 600})}), {track}));
+  if (state_->LegalActions().front().action.value("type", "") == "ruling")
+    state_->Apply({{"type", "ruling"}, {"putt_out", true}}, rules::ActionSource::kManual);
+  ASSERT_EQ(state_->Scorecard().details["putting_out"], ann_tees_off ? "Ann" : "Bob");
+  const vision::TableObservation last = CourseWith({SuitCoin(track, suit, {820, 600})});
+  const vision::TableObservation now = CourseWith({ValueCoin(27, "ace", {800, 625})});
+  const std::optional<vision::ShotObservation> hidden = referee_->ShotUnderHand(*state_, last, now);
+  ASSERT_TRUE(hidden);
+  EXPECT_EQ(hidden->moved, std::vector<int>{27});
+  const Verdict verdict = referee_->Judge(*state_, *hidden);
+  ASSERT_EQ(verdict.kind, VerdictKind::kAskPlayers) << verdict.reason;
+  EXPECT_EQ(verdict.question.actors, std::vector<int>{ann_tees_off ? 0 : 1});
+
+  // Farther than a hand's breadth, or beside another such coin, it may be another coin.
+  EXPECT_FALSE(
+      referee_->ShotUnderHand(*state_, last, CourseWith({ValueCoin(27, "ace", {700, 520})})));
+  EXPECT_FALSE(referee_->ShotUnderHand(
+      *state_, last,
+      CourseWith({ValueCoin(27, "ace", {800, 625}), ValueCoin(28, "ace", {760, 660})})));
+}
+
 // Held-out seed 96: Bob's coin lay a millimetre from the hole; he putted it in under his
 // finger (a 2 mm rebound, hidden by the hand) and lifted it, so the camera saw only the coin
 // gone and the shot was lost: every later flick was judged out of turn. The coin of the one
