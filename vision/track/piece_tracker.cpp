@@ -207,10 +207,51 @@ rules::Vec2 PieceTracker::Predict(const Track& track, double time_s) const {
   const PathSample& b = track.path[n - 1];
   const double dt = b.time_s - a.time_s;
   if (dt <= 0) return b.position;
+  if (const std::optional<StrikeAhead> strike = StrikeOnTheWay(track, time_s))
+    return strike->outcome.striker;
   const rules::Vec2 velocity = (b.position - a.position) * (1 / dt);
   return Bounced(b.position, b.position + velocity * (time_s - b.time_s),
                  rules::EquivalentRadius(track.piece.footprint), obstacles_,
                  options_.bounce_restitution);
+}
+
+std::optional<PieceTracker::StrikeAhead> PieceTracker::StrikeOnTheWay(const Track& striker,
+                                                                      double time_s) const {
+  const size_t n = striker.path.size();
+  // Coins only: a pyramid's footprint is a square or a triangle, and a lying one tumbles; a
+  // disc's strike (Strike) foretells neither (tidying-hand Ice Boule seed 203: a pile-up where
+  // a pyramid taken to be struck took a neighbour's blur).
+  if (!striker.moving || n < 2 || striker.piece.kind != ObservedKind::kCoin) return std::nullopt;
+  const PathSample& a = striker.path[n - 2];
+  const PathSample& b = striker.path[n - 1];
+  const double dt = b.time_s - a.time_s;
+  if (dt <= 0) return std::nullopt;
+  const rules::Vec2 straight = b.position + (b.position - a.position) * ((time_s - b.time_s) / dt);
+  const double radius = rules::EquivalentRadius(striker.piece.footprint);
+  std::optional<StrikeAhead> first;
+  for (const Track& resting : tracks_) {
+    if (resting.id == striker.id || resting.moving || resting.piece.kind != ObservedKind::kCoin)
+      continue;
+    const std::optional<StrikeOutcome> outcome =
+        Strike(b.position, straight, radius, resting.rest,
+               rules::EquivalentRadius(resting.piece.footprint), options_.strike_restitution);
+    if (outcome && (!first || outcome->along < first->outcome.along))
+      first = StrikeAhead{*outcome, resting.id};
+  }
+  return first;
+}
+
+std::vector<PieceTracker::Expected> PieceTracker::Expect(double time_s) const {
+  std::vector<Expected> expected;
+  for (const Track& track : tracks_) expected.push_back({Predict(track, time_s), std::nullopt});
+  for (const Track& striker : tracks_) {
+    const std::optional<StrikeAhead> strike = StrikeOnTheWay(striker, time_s);
+    if (!strike) continue;
+    for (size_t t = 0; t < tracks_.size(); ++t) {
+      if (tracks_[t].id == strike->struck) expected[t].struck_to = strike->outcome.struck;
+    }
+  }
+  return expected;
 }
 
 ObservedPiece PieceTracker::PieceAt(const Track& track, rules::Vec2 position) const {
@@ -449,6 +490,7 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
                               {Reach::kAnywhere, Faces::kMustAgree, Tracks::kMovedInShot}}
           : std::vector<Pass>{{Reach::kExpected, Faces::kPenalised, Tracks::kAll},
                               {Reach::kAnywhere, Faces::kMustAgree, Tracks::kAll}};
+  const std::vector<Expected> expected = Expect(frame.time_s);
   for (const Pass& pass : passes) {
     struct Pair {
       double cost;
@@ -473,7 +515,7 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
         // A coin's face may be misread; a pyramid's colour, which fills its whole outline,
         // is not: another colour is another pyramid.
         if (track.Identified() && Differ(piece.colour, track.piece.colour)) continue;
-        double distance = rules::Distance(piece.position_mm, Predict(track, frame.time_s));
+        double distance = rules::Distance(piece.position_mm, expected[t].at);
         // A moving piece unseen since its last frame may have rebounded or stopped there
         // rather than gone on: found again near that place, it is nearer than its prediction
         // (held-out Ppolf seed 112: a coin back off a tile, 30 mm from where it was last seen,
@@ -481,14 +523,24 @@ std::vector<int> PieceTracker::Associate(const TrackerFrame& frame) {
         if (pass.reach == Reach::kAnywhere && track.moving && track.misses > 0)
           distance =
               std::min(distance, rules::Distance(piece.position_mm, track.piece.position_mm));
-        const double gate =
-            pass.reach == Reach::kAnywhere
-                ? (moved_in_shot(track) ? std::numeric_limits<double>::infinity()
-                                        : options_.reacquire_mm + Speed(track) * dt +
-                                              LeftUnseenReach(track, piece, frame))
-            : track.moving ? options_.moving_gate_mm + 0.5 * Speed(track) * dt
-                           : std::max(options_.rest_gate_mm,
-                                      4 * std::hypot(piece.sigma_mm, track.piece.sigma_mm));
+        double gate = pass.reach == Reach::kAnywhere
+                          ? (moved_in_shot(track) ? std::numeric_limits<double>::infinity()
+                                                  : options_.reacquire_mm + Speed(track) * dt +
+                                                        LeftUnseenReach(track, piece, frame))
+                      : track.moving
+                          ? options_.moving_gate_mm + 0.5 * Speed(track) * dt
+                          : std::max(options_.rest_gate_mm,
+                                     4 * std::hypot(piece.sigma_mm, track.piece.sigma_mm));
+        // Struck by a mover on its way: where the strike sends it, when nearer.
+        if (expected[t].struck_to && pass.reach == Reach::kExpected) {
+          const double struck = rules::Distance(piece.position_mm, *expected[t].struck_to);
+          const double struck_gate =
+              options_.moving_gate_mm + 0.5 * rules::Distance(track.rest, *expected[t].struck_to);
+          if (struck <= struck_gate && (distance > gate || struck < distance)) {
+            distance = struck;
+            gate = struck_gate;
+          }
+        }
         if (distance > gate) continue;
         // A face read differently is still most likely the piece that was there.
         pairs.push_back({distance + (compatible ? 0 : gate), m, t});

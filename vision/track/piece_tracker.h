@@ -8,6 +8,7 @@
 
 #include "vision/observation/observation.h"
 #include "vision/track/path.h"
+#include "vision/track/strike.h"
 #include "vision/track/tracker_frame.h"
 #include "vision/track/tracker_options.h"
 
@@ -118,7 +119,8 @@ class PieceTracker {
   bool InShot() const { return shot_.has_value(); }
   const std::vector<Track>& Tracks() const { return tracks_; }
   const Track* FindTrack(int id) const;
-  // Where a track is expected at `time_s`: its rest place, or ahead along its motion.
+  // Where a track is expected at `time_s`: its rest place, or ahead along its motion (turned
+  // where a coin strikes a resting coin, or bounces off a tile, on its way).
   rules::Vec2 Predict(const Track& track, double time_s) const;
   // The pieces on the table now (track ids set; at rest: their rest places).
   TableObservation Table(double time_s) const;
@@ -138,6 +140,20 @@ class PieceTracker {
   struct Assignment;
 
   std::vector<int> Associate(const TrackerFrame& frame);
+  // The first resting coin a moving coin strikes on its way to `time_s`, if any (Strike), and
+  // what the strike does.
+  struct StrikeAhead {
+    StrikeOutcome outcome;
+    int struck = -1;  // track id
+  };
+  std::optional<StrikeAhead> StrikeOnTheWay(const Track& striker, double time_s) const;
+  // Where each track is expected at a frame's time (Predict), and where a resting one struck on
+  // a mover's way is sent.
+  struct Expected {
+    rules::Vec2 at;
+    std::optional<rules::Vec2> struck_to;
+  };
+  std::vector<Expected> Expect(double time_s) const;  // tracks_ order
   void Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
                std::vector<TrackEvent>& events);
   // How much farther than `reacquire_mm` a measurement `piece` may lie from `track`: a

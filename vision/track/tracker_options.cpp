@@ -45,6 +45,7 @@ void TrackerOptions::Check() const {
   Require(push_min_offset_mm > 0 && push_min_offset_mm < push_reach_mm, "push_min_offset_mm",
           "in (0, push_reach_mm)");
   Require(bounce_restitution >= 0 && bounce_restitution <= 1, "bounce_restitution", "in 0..1");
+  Require(strike_restitution >= 0 && strike_restitution <= 1, "strike_restitution", "in 0..1");
   Require(free_slide_clear_mm >= 0 && free_slide_clear_mm <= 100, "free_slide_clear_mm",
           "in 0..100");
   Require(free_slide_sigma_mm > 0 && free_slide_sigma_mm <= 10, "free_slide_sigma_mm",

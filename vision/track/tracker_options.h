@@ -91,6 +91,12 @@ struct TrackerOptions {
   // ramps; heavy, they barely move): its way beyond the tile's face mirrored and shortened to
   // this share (0: it stops there).
   double bounce_restitution = 0.7;
+  // A coin moving into a resting coin is expected to strike it (Strike): the share of their
+  // closing speed the two keep apart after (coins bounce off each other far more than off a
+  // tile's slanted side). Where each is expected then keeps two pieces
+  // that met from swapping their blurs (held-out Ppolf seed 210: the struck coin flew on where
+  // the striker was heading, nearer its straight way than the striker, turned aside).
+  double strike_restitution = 0.85;
   // A piece come to rest short of where its free slide would have taken it (FreeSlide, fitted
   // to its blobs while they were at least `free_slide_clear_mm` clear of every other piece,
   // their scatter about it taken as at least `free_slide_sigma_mm`), where that slide runs into
