@@ -241,6 +241,17 @@ std::optional<PieceTracker::StrikeAhead> PieceTracker::StrikeOnTheWay(const Trac
   return first;
 }
 
+bool PieceTracker::MoversRestClearOfHand(const TrackerFrame& frame) const {
+  if (!shot_ || frame.hidden.empty()) return false;
+  const double clear = options_.rest_clear_of_hand_mm;
+  return std::all_of(tracks_.begin(), tracks_.end(), [&](const Track& track) {
+    if (std::count(shot_->moved.begin(), shot_->moved.end(), track.id) == 0) return true;
+    return !track.moving && !track.hidden &&
+           !WithinOf(track.piece.footprint, frame.hidden, clear) &&
+           !WithinOf(track.piece.footprint, hand_hid_, clear);
+  });
+}
+
 std::vector<PieceTracker::Expected> PieceTracker::Expect(double time_s) const {
   std::vector<Expected> expected;
   for (const Track& track : tracks_) expected.push_back({Predict(track, time_s), std::nullopt});
@@ -1522,10 +1533,11 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
     last_full_s_ = frame.time_s;
     if (shot_) ReclaimLost();
     if (shot_) {
-      if (!frame.hand_in_view && (!LostPieceMissing() || closing_looks_ >= options_.lost_looks)) {
+      const bool hand_clear = !frame.hand_in_view || MoversRestClearOfHand(frame);
+      if (hand_clear && (!LostPieceMissing() || closing_looks_ >= options_.lost_looks)) {
         EndShot(frame, events);
         dirty_ = false;
-      } else if (!frame.hand_in_view) {
+      } else if (hand_clear) {
         ++closing_looks_;  // dirty_ stays set: the next frame is another full detection
       }
     } else {

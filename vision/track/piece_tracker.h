@@ -212,6 +212,9 @@ class PieceTracker {
   void MergeTwinBlurs();
   // Whether a piece lost from sight in this shot (not off the table) is still missing.
   bool LostPieceMissing() const;
+  // Whether every piece the shot under way moved and that is still on the table rests in
+  // sight, TrackerOptions::rest_clear_of_hand_mm or more from the hand in `frame`.
+  bool MoversRestClearOfHand(const TrackerFrame& frame) const;
   // The piece lost in this shot nearest to `at` (within `reach_mm`) that `eligible` accepts,
   // or departed_.end().
   std::map<int, Track>::iterator NearestDeparted(rules::Vec2 at, double reach_mm,

@@ -66,6 +66,12 @@ struct TrackerOptions {
   // or flicked while the hand hid it, seen once clear of it (however slow by then). Fingertips
   // reaching in are taken for a hand the next frame; an arm leaving the view stays by it.
   double clear_of_hand_mm = 60;
+  // A shot ends once the table is quiet and the hand has gone; or, the hand still in view (a
+  // player's arm resting at the table's edge), once every piece the shot moved rests in sight
+  // at least this far from it (held-out Ppolf seed 209: a hand in view from one flick to the
+  // next, two seconds on, held the shot open through the holed coin's lifting and the next
+  // flick).
+  double rest_clear_of_hand_mm = 150;
   // Contacts from trajectories: a footprint gap of at most `touch_mm` (plus two sigmas) at a
   // kink of a path or where a struck piece started moving; `graze_mm` anywhere else, by two
   // sigmas of the two places at that moment (within `graze_mm` only with the two sigmas

@@ -1266,20 +1266,36 @@ TEST(PieceTrackerTest, AHandOverTheTablePausesInsteadOfProducingEvents) {
   EXPECT_EQ(TrackNear(changed[1].table, {300, 200}), hidden);
 }
 
-TEST(PieceTrackerTest, AShotEndsOnlyOnceTheHandHasGone) {
+// A coin slid from (100, 100) to rest near (247, 100), a hand in view from 0.9 s to 2 s over
+// `hand_area`: the shot's end.
+std::vector<TrackEvent> ShotEndedWithAHandOver(const rules::Polygon& hand_area) {
   PieceTracker tracker;
   ScenarioOptions options;
   options.hand = {{0.9, 2.0}};
-  options.hand_area = testing::Rectangle({0, 0}, {60, 60});
+  options.hand_area = hand_area;
   const std::vector<ScenarioPiece> pieces = {
       {Coin("suns", {100, 100}), Slide({100, 100}, {1, 0}, 900, 2750, 1.0)}};
-  const auto events = RunScenario(tracker, pieces, 3, options);
-  const auto ended = Of(events, Type::kShotEnded);
+  return Of(RunScenario(tracker, pieces, 3, options), Type::kShotEnded);
+}
+
+TEST(PieceTrackerTest, AShotEndsOnlyOnceTheHandNearWhereItsPiecesRestHasGone) {
+  // 20 mm from where the coin comes to rest.
+  const auto ended = ShotEndedWithAHandOver(testing::Rectangle({200, 130}, {300, 190}));
   ASSERT_EQ(ended.size(), 1u);
   EXPECT_GE(ended[0].time_s, 2.0);
   EXPECT_LT(ended[0].time_s, 2.3);
   // The pieces were at rest long before: the shot's rest time says so.
   EXPECT_LT(ended[0].shot.rest_s, 1.5);
+}
+
+// Held-out Ppolf seed 209: an arm lay at the table's edge from one flick to the next.
+TEST(PieceTrackerTest, AShotEndsWithAHandInViewOnceItsPiecesRestFarFromIt) {
+  // 180 mm from where the coin comes to rest.
+  const auto ended = ShotEndedWithAHandOver(testing::Rectangle({0, 0}, {60, 60}));
+  ASSERT_EQ(ended.size(), 1u);
+  EXPECT_LT(ended[0].time_s, 1.8);
+  EXPECT_GT(ended[0].time_s, ended[0].shot.rest_s);
+  EXPECT_NEAR(ended[0].shot.after.pieces.at(0).position_mm.x, 247, 2);
 }
 
 TEST(PieceTrackerTest, APieceMovedSlowlyUnderAHandStartsNoShot) {
