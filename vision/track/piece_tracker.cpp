@@ -1112,6 +1112,58 @@ void PieceTracker::MergeTwinBlurs() {
   }
 }
 
+void PieceTracker::MergeBlursFoundAsKnownPieces(double time_s) {
+  std::vector<const Track*> blurs;
+  for (const Track& track : tracks_) {
+    if (!track.Identified() && track.path.size() >= 2 && track.seen_s < time_s)
+      blurs.push_back(&track);
+  }
+  for (const auto& [id, track] : departed_) {
+    if (!track.Identified() && track.path.size() >= 2 && !LeftTheTable(id)) blurs.push_back(&track);
+  }
+  const auto before = [&](int id) -> const ObservedPiece* {
+    for (const ObservedPiece& was : shot_->before.pieces) {
+      if (was.track_id == id) return &was;
+    }
+    return nullptr;
+  };
+  std::vector<int> merged;
+  for (const Track* blur : blurs) {
+    const Track* found = nullptr;
+    int candidates = 0;
+    for (const Track& known : tracks_) {
+      const ObservedPiece* was = before(known.id);
+      if (!known.Identified() || known.moving || known.seen_s != time_s ||
+          known.piece.kind != blur->piece.kind || was == nullptr)
+        continue;
+      const double width = 2 * rules::EquivalentRadius(known.piece.footprint);
+      // (One sample away is where the closing look placed it.)
+      const bool followed_moving =
+          std::count_if(known.path.begin(), known.path.end(), [&](const PathSample& sample) {
+            return rules::Distance(sample.position, was->position_mm) > width;
+          }) > 1;
+      if (followed_moving ||
+          rules::Distance(known.piece.position_mm, blur->path.back().position) > width ||
+          rules::Distance(known.piece.position_mm, was->position_mm) <= width ||
+          rules::Distance(blur->path.front().position, was->position_mm) > options_.reacquire_mm)
+        continue;
+      found = &known;
+      ++candidates;
+    }
+    if (candidates != 1) continue;
+    RenameInContacts(blur->id, found->id);
+    if (std::count(shot_->moved.begin(), shot_->moved.end(), found->id) == 0)
+      shot_->moved.push_back(found->id);
+    merged.push_back(blur->id);
+  }
+  for (const int id : merged) {
+    std::erase(shot_->moved, id);
+    departed_.erase(id);
+    if (std::erase_if(tracks_, [&](const Track& track) { return track.id == id; }) > 0)
+      dirty_ = true;
+  }
+}
+
 bool PieceTracker::LeftTheTable(int id) const {
   return std::count(shot_->left_table.begin(), shot_->left_table.end(), id) > 0;
 }
@@ -1203,6 +1255,7 @@ void PieceTracker::ReportNewContacts(double time_s, std::vector<TrackEvent>& eve
 void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& events) {
   ReportNewContacts(frame.time_s, events);
   MergeTwinBlurs();
+  MergeBlursFoundAsKnownPieces(frame.time_s);
   ShotObservation shot = std::move(*shot_);
   shot_.reset();
   // Every contact reported during the shot, even one the finished paths no longer show.

@@ -210,6 +210,12 @@ class PieceTracker {
   // piece's width at every frame both were seen (a streak split in two blobs), was that
   // piece: its contacts are the piece's, and it is no piece of its own.
   void MergeTwinBlurs();
+  // On the shot's end (the look closing it at `time_s`): a blur never read that moved in the
+  // shot and was not found again, where that look finds a known piece of its kind that rested
+  // elsewhere before the shot, within reach of where the blur set off, and was never followed
+  // moving: the piece, its place left unseen under the hand that flicked it. Its contacts are
+  // the piece's.
+  void MergeBlursFoundAsKnownPieces(double time_s);
   // Whether a piece lost from sight in this shot (not off the table) is still missing.
   bool LostPieceMissing() const;
   // Whether every piece the shot under way moved and that is still on the table rests in

@@ -829,6 +829,38 @@ TEST(PieceTrackerTest, ACoinFirstSeenGoingBackTheWayItCameTouchedWhatLayAhead) {
       FlickedUnderTheHand({{255, 100}, {249, 100}, {247.5, 100}, {247.3, 100}}), false);
 }
 
+// Held-out Ppolf seed 204: the coin flicked under the hand kept its track at its place, where a
+// fingertip's blob stood in for it, and its blur came off the hole as a track of its own, lost
+// once it came to rest; the look closing the shot found the coin there. The blur's touch of the
+// hole is the coin's (it was judged "missed", and every later flick out of turn).
+TEST(PieceTrackerTest, ABlurLostWhereTheClosingLookFindsTheCoinThatLeftItsPlaceWasThatCoin) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 rest{200, 100};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", rest), Tile({400, 100})});
+  const int coin = TrackNear(tracker.Table(feed.Time()), rest);
+  const rules::Polygon hand = testing::Rectangle({150, 60}, {215, 140});
+  for (int i = 0; i < 3; ++i) feed.Send(Blobs({}, true, hand));
+  const std::vector<rules::Vec2> sightings = {{360, 100}, {340, 100}, {326, 100},
+                                              {318, 100}, {315, 100}, {314.5, 100}};
+  for (const rules::Vec2 at : sightings) {
+    TrackerFrame frame = Blobs({rest, at}, true);
+    frame.pieces[0].track_id = coin;
+    feed.Send(frame);
+  }
+  EXPECT_TRUE(RestUntilAFullDetectionIsWanted(tracker, feed, sightings.back()));
+  // The looks closing the shot find the coin, not the blur lost there.
+  for (int i = 0; i < 5 && tracker.InShot(); ++i)
+    feed.Detect({Coin("suns", sightings.back()), Tile({400, 100})});
+  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  EXPECT_EQ(shot.moved, std::vector<int>{coin});
+  ASSERT_EQ(shot.contacts.size(), 1u);
+  EXPECT_EQ(shot.contacts[0].piece, coin);
+  EXPECT_EQ(shot.contacts[0].other, TrackNear(shot.before, {400, 100}));
+}
+
 // Held-out Ppolf seed 9: a coin flicked under the hand at the hole beside it struck it in the
 // frames the hand hid, and was first seen sliding off to a side, turned by 60 degrees.
 TEST(PieceTrackerTest, ACoinFlickedUnseenAndFirstSeenTurnedOffToASideMayHaveTouchedWhatLayAhead) {
