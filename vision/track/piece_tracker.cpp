@@ -200,6 +200,12 @@ double PieceTracker::Speed(const Track& track) const {
 }
 
 rules::Vec2 PieceTracker::Predict(const Track& track, double time_s) const {
+  if (const std::optional<StrikeAhead> strike = StrikeOnTheWay(track, time_s))
+    return strike->outcome.striker;
+  return Onward(track, time_s);
+}
+
+rules::Vec2 PieceTracker::Onward(const Track& track, double time_s) const {
   if (!track.moving) return track.rest;
   const size_t n = track.path.size();
   if (n < 2) return track.piece.position_mm;
@@ -207,8 +213,6 @@ rules::Vec2 PieceTracker::Predict(const Track& track, double time_s) const {
   const PathSample& b = track.path[n - 1];
   const double dt = b.time_s - a.time_s;
   if (dt <= 0) return b.position;
-  if (const std::optional<StrikeAhead> strike = StrikeOnTheWay(track, time_s))
-    return strike->outcome.striker;
   const rules::Vec2 velocity = (b.position - a.position) * (1 / dt);
   return Bounced(b.position, b.position + velocity * (time_s - b.time_s),
                  rules::EquivalentRadius(track.piece.footprint), obstacles_,
@@ -254,12 +258,15 @@ bool PieceTracker::MoversRestClearOfHand(const TrackerFrame& frame) const {
 
 std::vector<PieceTracker::Expected> PieceTracker::Expect(double time_s) const {
   std::vector<Expected> expected;
-  for (const Track& track : tracks_) expected.push_back({Predict(track, time_s), std::nullopt});
-  for (const Track& striker : tracks_) {
-    const std::optional<StrikeAhead> strike = StrikeOnTheWay(striker, time_s);
-    if (!strike) continue;
+  std::vector<StrikeAhead> strikes;
+  for (const Track& track : tracks_) {
+    const std::optional<StrikeAhead> strike = StrikeOnTheWay(track, time_s);
+    expected.push_back({strike ? strike->outcome.striker : Onward(track, time_s), std::nullopt});
+    if (strike) strikes.push_back(*strike);
+  }
+  for (const StrikeAhead& strike : strikes) {
     for (size_t t = 0; t < tracks_.size(); ++t) {
-      if (tracks_[t].id == strike->struck) expected[t].struck_to = strike->outcome.struck;
+      if (tracks_[t].id == strike.struck) expected[t].struck_to = strike.outcome.struck;
     }
   }
   return expected;
@@ -1103,7 +1110,11 @@ void PieceTracker::MergeTwinBlurs() {
     RenameInContacts(blur->id, mover->id);
     twins.push_back(blur->id);
   }
-  for (const int id : twins) {
+  DropMergedBlurs(twins);
+}
+
+void PieceTracker::DropMergedBlurs(const std::vector<int>& ids) {
+  for (const int id : ids) {
     std::erase(shot_->moved, id);
     std::erase(shot_->left_table, id);
     departed_.erase(id);
@@ -1156,12 +1167,7 @@ void PieceTracker::MergeBlursFoundAsKnownPieces(double time_s) {
       shot_->moved.push_back(found->id);
     merged.push_back(blur->id);
   }
-  for (const int id : merged) {
-    std::erase(shot_->moved, id);
-    departed_.erase(id);
-    if (std::erase_if(tracks_, [&](const Track& track) { return track.id == id; }) > 0)
-      dirty_ = true;
-  }
+  DropMergedBlurs(merged);
 }
 
 bool PieceTracker::LeftTheTable(int id) const {

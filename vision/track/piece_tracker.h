@@ -147,6 +147,8 @@ class PieceTracker {
     int struck = -1;  // track id
   };
   std::optional<StrikeAhead> StrikeOnTheWay(const Track& striker, double time_s) const;
+  // Predict without a strike: at rest, or on along its motion (bounced off a tile).
+  rules::Vec2 Onward(const Track& track, double time_s) const;
   // Where each track is expected at a frame's time (Predict), and where a resting one struck on
   // a mover's way is sent.
   struct Expected {
@@ -216,6 +218,8 @@ class PieceTracker {
   // moving: the piece, its place left unseen under the hand that flicked it. Its contacts are
   // the piece's.
   void MergeBlursFoundAsKnownPieces(double time_s);
+  // Forgets the blurs merged into the pieces they were: no mover, track or loss of the shot.
+  void DropMergedBlurs(const std::vector<int>& ids);
   // Whether a piece lost from sight in this shot (not off the table) is still missing.
   bool LostPieceMissing() const;
   // Whether every piece the shot under way moved and that is still on the table rests in
