@@ -245,6 +245,9 @@ class PieceTracker {
   // was taken up unseen.
   bool TakenUnseen(Track& track, const TrackerFrame& frame) const;
   bool NearEdge(rules::Vec2 position) const;
+  // Whether `footprint` lies within `gap_mm` of what the hand hid in the frames of the last
+  // `flight_s` before this one.
+  bool WhereTheHandWas(const rules::Footprint& footprint, double gap_mm) const;
   // Whether a track other than `track` (on the table or gone in this shot) is `piece`.
   bool HeldByAnother(const Track& track, const ObservedPiece& piece) const;
   // Whether a coin lost from sight as it slid was going too fast to stop short of the edge,

@@ -1575,6 +1575,35 @@ TEST(PieceTrackerTest, ACoinWhosePlaceShowedEmptyAMomentBeforeTheHandSetItDownIs
   EXPECT_EQ(run(false), 1u);
 }
 
+// Held-out Ppolf seeds 202 and 218 with the tidying hand: a holed coin taken up under the hand
+// and the next tee's coin set down 108 mm (30 mm) from it, first seen once the hand had drawn
+// back clear of it (had gone), and taken for the holed coin flicked. Found where the hand was a
+// moment ago, one that stays was set down there; one that goes on was flicked from under it.
+TEST(PieceTrackerTest, ACoinFoundWhereTheHandWasThatStaysWasSetDownOneThatGoesOnWasFlicked) {
+  const auto shots = [](bool hand_stays, bool goes_on) {
+    PieceTracker tracker;
+    BlurFeed feed(tracker);
+    const rules::Vec2 coin{224, 748};
+    while (feed.Time() < 0.3) feed.Detect({Coin("arms", coin)});
+    const rules::Polygon over_it = testing::Rectangle({180, 690}, {290, 800});
+    for (int i = 0; i < 6; ++i) feed.Send(Blobs({}, true, over_it));
+    const rules::Polygon drawn_back = testing::Rectangle({-130, 800}, {20, 900});
+    feed.Send(Blobs({}, true, drawn_back));
+    const std::optional<rules::Polygon> hand =
+        hand_stays ? std::optional<rules::Polygon>(drawn_back) : std::nullopt;
+    rules::Vec2 at{246, 728};
+    for (int i = 0; i < 8; ++i) {
+      feed.Send(Blobs({at}, true, hand));
+      if (goes_on && i < 5) at = at + rules::Vec2{16.0 - 3 * i, -12.0 + 2 * i};
+    }
+    return Of(feed.Events(), Type::kShotStarted).size();
+  };
+  for (const bool hand_stays : {true, false}) {
+    EXPECT_EQ(shots(hand_stays, /*goes_on=*/false), 0u) << hand_stays;
+    EXPECT_EQ(shots(hand_stays, /*goes_on=*/true), 1u) << hand_stays;
+  }
+}
+
 // Ice Boule seed 1 with the tidying hand: the hand took a catapult up from under it and set the
 // next catapult down 130 mm away, and was gone two frames later; only then was the new one's
 // blob found, and taken for the first catapult hurled. One unseen since the hand hid it, found
