@@ -1577,8 +1577,18 @@ std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
       for (auto& s : started) {
         if (s.second > t) --s.second;
       }
-      // (One taken from a place no hand was over is gone: no hand holds it.)
-      if (!shot_ && frame.hand_in_view && !taken && track.Identified()) lifted_.push_back(track);
+      // (One taken from a place no hand was over is gone: no hand holds it. Nor does a hand
+      // that never came near, unless it stood on another piece it may be hurled from: held-out
+      // Ppolf seed 222, a coin beside the table missed by one full detection as a hand 230 mm
+      // from it flicked the next tee's coin; half that coin's blur was taken for it, put down
+      // and flicked, and the flick for its owner's.)
+      const rules::Footprint at_rest =
+          Translated(track.piece.footprint, track.rest - track.piece.position_mm);
+      const bool reached = track.carrier >= 0 ||
+                           WithinOfHand(at_rest, frame, options_.taken_clear_of_hand_mm) ||
+                           WhereTheHandWas(at_rest, options_.taken_clear_of_hand_mm);
+      if (!shot_ && frame.hand_in_view && reached && !taken && track.Identified())
+        lifted_.push_back(track);
       Vanish(t, frame, events);
     }
   }

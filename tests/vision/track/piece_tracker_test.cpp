@@ -1945,7 +1945,9 @@ TEST(PieceTrackerTest, ABlurRightAfterTheOnlyCoinWasLiftedIsThatCoinPutDownAndFl
   double t = 0;
   for (; t < 1.0; t += 1.0 / 30) run(Look(t, {coin, other}));
   const int id = TrackNear(run.tracker.Table(t), {600, 300});
-  run(Look(t, {other}, /*hand=*/true));  // lifted: gone, though its place is not hidden
+  TrackerFrame lifted = Look(t, {other}, /*hand=*/true);  // gone, its place not hidden
+  lifted.hidden = {testing::Rectangle({615, 270}, {720, 330})};
+  run(lifted);
   t += 1.0 / 30;
   for (int i = 0; i < 10; ++i, t += 1.0 / 30) {
     run(Between(t, {Blur({520 - 10.0 * i, 300})}, /*hand=*/true));
@@ -1956,6 +1958,38 @@ TEST(PieceTrackerTest, ABlurRightAfterTheOnlyCoinWasLiftedIsThatCoinPutDownAndFl
   ASSERT_EQ(ended.size(), 1u);
   EXPECT_EQ(ended[0].shot.moved, std::vector<int>{id});
   EXPECT_EQ(TrackNear(ended[0].shot.after, {430, 300}), id);
+}
+
+// Held-out Ppolf seed 222 with the tidying hand: a coin beside the table, missed by one full
+// detection as the hand 230 mm from it flicked the next tee's coin. It was taken for lifted by
+// that hand, half of the flicked coin's blur for it put down and flicked, and the shot for its
+// owner's. A hand that never came near a piece did not lift it.
+TEST(PieceTrackerTest, ACoinMissedByAFullDetectionFarFromTheHandWasNotLiftedByIt) {
+  Recorder run;
+  const ObservedPiece far = Confident(Coin("moons", {100, 600}));
+  const ObservedPiece flicked = Confident(Coin("suns", {483, 520}));
+  double t = 0;
+  for (; t < 1.0; t += 1.0 / 30) run(Look(t, {far, flicked}));
+  const int far_id = TrackNear(run.tracker.Table(t), {100, 600});
+  const int flicked_id = TrackNear(run.tracker.Table(t), {483, 520});
+  const rules::Polygon hand = testing::Rectangle({400, 540}, {470, 700});
+  TrackerFrame missed = Look(t, {flicked}, /*hand=*/true);
+  missed.hidden = {hand};
+  run(missed);
+  t += 1.0 / 30;
+  for (int i = 0; i < 6; ++i, t += 1.0 / 30) {
+    const rules::Vec2 at{594 + 40.0 * i, 440 - 30.0 * i};
+    TrackerFrame blurs = Between(t, {Blur(at), Blur(at + rules::Vec2{16, -14})}, /*hand=*/true);
+    blurs.hidden = {hand};
+    run(blurs);
+  }
+  for (; t < 3.0; t += 1.0 / 30) run(Look(t, {far, Confident(Coin("suns", {840, 260}))}));
+  const auto ended = Of(run.events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const std::vector<int>& moved = ended[0].shot.moved;
+  ASSERT_FALSE(moved.empty());
+  EXPECT_EQ(moved.front(), flicked_id);
+  EXPECT_EQ(std::count(moved.begin(), moved.end(), far_id), 0);
 }
 
 // Held-out Ppolf seed 88: the next player set a coin down beside the last one's and flicked it
