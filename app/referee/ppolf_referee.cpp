@@ -353,12 +353,16 @@ Verdict PpolfReferee::JudgeFlick(const rules::State& state, const PpolfCourse& c
         name + "'s coin came within the camera's margin of the hole");
   }
   const bool hit = hole_track >= 0 && Touched(shot, coin, hole_track);
-  if (!hit && !off_table && FindTrack(shot.after, coin) == nullptr &&
-      PlayerCoin(course, shot.after, seat) < 0) {
-    // Lost from sight and found again read as no player's (its face misread; held-out seed
-    // 81): where it lies, and whether it touched the hole after, that track tells.
+  // Lost from sight and found again, a coin not seen before the shot, read as no player's
+  // (its face misread; held-out seed 81) or as the player's: where it lies, and whether it
+  // touched the hole after, that track tells (held-out seed 216: lost as it was flicked from
+  // the table's edge, found sliding into the hole, 'missed').
+  if (!hit && !off_table && FindTrack(shot.after, coin) == nullptr) {
     if (const int found = FoundAgain(course, shot, seat); found >= 0)
       return JudgeFlick(state, course, shot, seat, found);
+  }
+  if (!hit && !off_table && FindTrack(shot.after, coin) == nullptr &&
+      PlayerCoin(course, shot.after, seat) < 0) {
     // Gone from the table but not seen to leave it (too fast to follow off a corner, or lost
     // from sight where the closing look missed it), or taken up from the hole it hit before
     // the camera saw it touch: the players say.

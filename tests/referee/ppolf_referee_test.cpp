@@ -188,6 +188,17 @@ TEST_F(PpolfRefereeTest, ACoinLostOnItsWayAndFoundAgainMisreadIsWhereItRests) {
   }
 }
 
+// Held-out seed 216: a coin flicked from the table's edge was lost from sight at once (a blob
+// beside it taken for it) and found sliding into the hole as a new track, read at rest as the
+// player's. The touch of the hole was that track's: a hit, not a miss where it rests.
+TEST_F(PpolfRefereeTest, ACoinLostAsItWasFlickedAndFoundAgainAsItsPlayersHitTheHoleItTouched) {
+  const Json action =
+      JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
+                         CourseWith({SuitCoin(25, "suns", {440, 330})}), {20, 25}, {{25, 1}}));
+  EXPECT_EQ(action["hit"], true) << action.dump();
+  EXPECT_EQ(Player(0)["state"], "holed");
+}
+
 TEST_F(PpolfRefereeTest, KnockingACoinIntoTheHoleOrOffTheTable) {
   BothTeeOffAndMiss();
   ASSERT_EQ(state_->StatusLine().rfind("Hole 1 (Red null), round 1: Ann", 0), 0u)
