@@ -661,9 +661,11 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   const bool found_where_the_hand_was =
       (frame.hand_in_view || hand_before_) && !seen_last_frame && !found_by_the_hand &&
       distance > 2 * Radius(track.piece.footprint) && WhereTheHandWas(piece.footprint, clear);
-  track.carried = !shot_ && (((frame.hand_in_view || hand_before_) &&
-                              (distance / dt < FlickSpeed(track) || leapt || taken_up)) ||
-                             set_down_as_it_went || found_where_the_hand_was);
+  const bool carried_by_the_hand = ((frame.hand_in_view || hand_before_) &&
+                                    (distance / dt < FlickSpeed(track) || leapt || taken_up)) ||
+                                   set_down_as_it_went;
+  track.carried = !shot_ && (carried_by_the_hand || found_where_the_hand_was);
+  track.maybe_set_down = track.carried && !carried_by_the_hand;
 }
 
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
@@ -749,6 +751,12 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     track.carried =
         !slid_clear && (leapt ? step <= set_down_mm || TouchesHand(track.piece.footprint, frame)
                               : step / dt < FlickSpeed(track));
+  } else if (track.maybe_set_down && track.path.size() > 3 &&
+             step > std::max(options_.rest_step_mm,
+                             Jitter(track.path[track.path.size() - 2], track.path.back()))) {
+    // Found where the hand was and moving on: it was flicked from its place under the hand,
+    // and only slowed a moment (rebounding off the hole it struck unseen: Ppolf seed 11).
+    track.carried = false;
   } else if (track.carried && track.path.size() > 3) {
     // Set down by the hand, then flicked from under it: a step at a flick's speed that leaves
     // the hand. Its shot starts where the hand set it down.
@@ -764,10 +772,12 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
       track.pushed_toward = PushedAt(track.rest, frame);
     }
   }
+  if (!track.carried) track.maybe_set_down = false;
   if (track.quiet >= options_.rest_frames) {
     if (track.carried) track.set_down_unread = true;
     track.moving = false;
     track.carried = false;
+    track.maybe_set_down = false;
     track.rest = piece.position_mm;
     const size_t n = track.path.size();
     track.rest_since_s = track.path[n - 1 - static_cast<size_t>(track.quiet)].time_s;

@@ -22,7 +22,10 @@ struct Track {
   rules::Vec2 rest;  // where it rests, or rested before it started moving
   bool moving = false;
   bool carried = false;  // moving slowly while a hand is over the table: carried, not flicked
-  bool hidden = false;   // under the hand in the latest frame
+  // Carried only as found where the hand was (PieceTracker::StartMoving): set down there if it
+  // stays, flicked from its place under the hand if it moves on.
+  bool maybe_set_down = false;
+  bool hidden = false;  // under the hand in the latest frame
   // A blob first seen between shots clear of any hand (TrackerOptions::clear_of_hand_mm),
   // with no hand in view since.
   bool clear_of_hand = false;

@@ -1604,6 +1604,33 @@ TEST(PieceTrackerTest, ACoinFoundWhereTheHandWasThatStaysWasSetDownOneThatGoesOn
   }
 }
 
+// Ppolf seed 11: a coin putted under the hand struck the hole beside it unseen and was first
+// seen, once the hand had drawn back, where the hand had been, slowing a moment as it
+// rebounded before going on: flicked from its place, not set down where it was found.
+TEST(PieceTrackerTest, ACoinFoundWhereTheHandWasThatSlowsAMomentAndGoesOnWasFlickedFromItsPlace) {
+  PieceTracker tracker;
+  BlurFeed feed(tracker);
+  const rules::Vec2 rest{200, 100};
+  while (feed.Time() < 0.3) feed.Detect({Coin("suns", rest), Tile({300, 100})});
+  const rules::Polygon over_it = testing::Rectangle({150, 60}, {270, 140});
+  for (int i = 0; i < 4; ++i) feed.Send(Blobs({}, true, over_it));
+  const rules::Polygon drawn_back = testing::Rectangle({60, 60}, {120, 140});
+  const std::vector<rules::Vec2> sightings = {{255, 100}, {252, 100}, {244, 100},  {238, 100},
+                                              {234, 100}, {232, 100}, {231.5, 100}};
+  feed.Send(Blobs({}, true, drawn_back));
+  const double first_seen_s = feed.Time();
+  for (const rules::Vec2 at : sightings) feed.Send(Blobs({at}, true, drawn_back));
+  EXPECT_TRUE(RestUntilAFullDetectionIsWanted(tracker, feed, sightings.back()));
+  for (int i = 0; i < 5 && tracker.InShot(); ++i)
+    feed.Detect({Coin("suns", sightings.back()), Tile({300, 100})});
+  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  EXPECT_LT(shot.start_s, first_seen_s);  // from its place, before it was found
+  ASSERT_EQ(shot.contacts.size(), 1u);
+  EXPECT_EQ(shot.contacts[0].other, TrackNear(shot.before, {300, 100}));
+}
+
 // Ice Boule seed 1 with the tidying hand: the hand took a catapult up from under it and set the
 // next catapult down 130 mm away, and was gone two frames later; only then was the new one's
 // blob found, and taken for the first catapult hurled. One unseen since the hand hid it, found
