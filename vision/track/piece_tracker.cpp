@@ -753,9 +753,11 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
                               : step / dt < FlickSpeed(track));
   } else if (track.maybe_set_down && track.path.size() > 3 &&
              step > std::max(options_.rest_step_mm,
-                             Jitter(track.path[track.path.size() - 2], track.path.back()))) {
-    // Found where the hand was and moving on: it was flicked from its place under the hand,
-    // and only slowed a moment (rebounding off the hole it struck unseen: Ppolf seed 11).
+                             Jitter(track.path[track.path.size() - 2], track.path.back())) &&
+             !TouchesHand(track.piece.footprint, frame)) {
+    // Found where the hand was and moving on clear of it: it was flicked from its place under
+    // the hand, and only slowed a moment (rebounding off the hole it struck unseen: Ppolf seed
+    // 11). (One that moves on touching the hand is in its fingers.)
     track.carried = false;
   } else if (track.carried && track.path.size() > 3) {
     // Set down by the hand, then flicked from under it: a step at a flick's speed that leaves
