@@ -807,6 +807,16 @@ bool RestUntilAFullDetectionIsWanted(const PieceTracker& tracker, BlurFeed& feed
   return false;
 }
 
+// The shot's mover at rest at `at` until a full detection is wanted, then the looks closing the
+// shot finding `pieces` (up to five): the shots ended.
+std::vector<TrackEvent> RestAndCloseTheShot(const PieceTracker& tracker, BlurFeed& feed,
+                                            rules::Vec2 at,
+                                            const std::vector<ObservedPiece>& pieces) {
+  EXPECT_TRUE(RestUntilAFullDetectionIsWanted(tracker, feed, at));
+  for (int i = 0; i < 5 && tracker.InShot(); ++i) feed.Detect(pieces);
+  return Of(feed.Events(), Type::kShotEnded);
+}
+
 // A coin at rest at (200, 100), 65 mm short of the tile at (300, 100), flicked under the hand
 // (hidden for three frames), seen moving at `sightings` and at rest at the last of them.
 std::vector<TrackEvent> FlickedUnderTheHand(const std::vector<rules::Vec2>& sightings) {
@@ -848,11 +858,9 @@ TEST(PieceTrackerTest, ABlurLostWhereTheClosingLookFindsTheCoinThatLeftItsPlaceW
     frame.pieces[0].track_id = coin;
     feed.Send(frame);
   }
-  EXPECT_TRUE(RestUntilAFullDetectionIsWanted(tracker, feed, sightings.back()));
   // The looks closing the shot find the coin, not the blur lost there.
-  for (int i = 0; i < 5 && tracker.InShot(); ++i)
-    feed.Detect({Coin("suns", sightings.back()), Tile({400, 100})});
-  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  const auto ended = RestAndCloseTheShot(tracker, feed, sightings.back(),
+                                         {Coin("suns", sightings.back()), Tile({400, 100})});
   ASSERT_EQ(ended.size(), 1u);
   const ShotObservation& shot = ended[0].shot;
   EXPECT_EQ(shot.moved, std::vector<int>{coin});
@@ -1620,10 +1628,8 @@ TEST(PieceTrackerTest, ACoinFoundWhereTheHandWasThatSlowsAMomentAndGoesOnWasFlic
   feed.Send(Blobs({}, true, drawn_back));
   const double first_seen_s = feed.Time();
   for (const rules::Vec2 at : sightings) feed.Send(Blobs({at}, true, drawn_back));
-  EXPECT_TRUE(RestUntilAFullDetectionIsWanted(tracker, feed, sightings.back()));
-  for (int i = 0; i < 5 && tracker.InShot(); ++i)
-    feed.Detect({Coin("suns", sightings.back()), Tile({300, 100})});
-  const auto ended = Of(feed.Events(), Type::kShotEnded);
+  const auto ended = RestAndCloseTheShot(tracker, feed, sightings.back(),
+                                         {Coin("suns", sightings.back()), Tile({300, 100})});
   ASSERT_EQ(ended.size(), 1u);
   const ShotObservation& shot = ended[0].shot;
   EXPECT_LT(shot.start_s, first_seen_s);  // from its place, before it was found
