@@ -1,5 +1,7 @@
 #include "tests/app/cli_run.h"
 
+#include <unistd.h>
+
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -17,6 +19,12 @@ Result RunTabref(const std::vector<std::string>& args) {
 
 bool IsOneLine(const std::string& text) {
   return !text.empty() && text.find('\n') == text.size() - 1;
+}
+
+std::filesystem::path UniqueTempPath(const std::string& stem) {
+  static int count = 0;
+  return std::filesystem::temp_directory_path() /
+         (stem + "_" + std::to_string(::getpid()) + "_" + std::to_string(count++));
 }
 
 std::string ReadAll(const std::filesystem::path& file) {

@@ -19,6 +19,11 @@ Result RunTabref(const std::vector<std::string>& args);
 // Exactly one line: what every explained failure prints on stderr.
 bool IsOneLine(const std::string& text);
 
+// A path in the temporary folder no other test process uses: named by STEM, this process
+// and a count. ctest runs each test in a process of its own, two at a time; gtest's random
+// seed, used before, is the same for processes started in one millisecond.
+std::filesystem::path UniqueTempPath(const std::string& stem);
+
 // A file's whole contents ("" when it cannot be read).
 std::string ReadAll(const std::filesystem::path& file);
 

@@ -19,21 +19,17 @@ std::string Sample(const std::string& game) {
   return std::string(TABREF_SOURCE_DIR) + "/data/samples/" + game + ".json";
 }
 
-// Named by process and count: ctest runs each test in a process of its own, two at a time
-// (gtest's random seed, used before, is the same for processes started in one millisecond).
+// A file of CONTENTS in the temporary folder, removed when it goes out of scope.
 class TempFile {
  public:
   explicit TempFile(const std::string& contents)
-      : path_(std::filesystem::temp_directory_path() /
-              ("tabref_cli_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++) +
-               ".json")) {
+      : path_(UniqueTempPath("tabref_cli_test").replace_extension(".json")) {
     std::ofstream(path_) << contents;
   }
   ~TempFile() { std::filesystem::remove(path_); }
   std::string path() const { return path_.string(); }
 
  private:
-  static inline int counter_ = 0;
   std::filesystem::path path_;
 };
 
@@ -155,9 +151,7 @@ TEST(Cli, DemoPlaysOneSampleToTheEnd) {
 }
 
 TEST(Cli, SimulateWritesAStillWithItsTruthAndCamera) {
-  const auto out =
-      std::filesystem::temp_directory_path() /
-      ("tabref_sim_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const auto out = UniqueTempPath("tabref_sim");
   const Result result = RunTabref({"simulate", "--game", "scene", "--seed", "5", "--out",
                                    out.string(), "--width", "640", "--height", "480", "--still"});
   EXPECT_EQ(result.status, 0) << result.err;
@@ -192,9 +186,7 @@ TEST(Cli, SimulateRefusesBadOptionsBeforeWritingAnything) {
 
 // A game on the synthetic table, physics only: its log replays to its truth scorecard.
 TEST(Cli, SimulateAGameWritesALogThatReplaysToTheTruthScorecard) {
-  const auto out =
-      std::filesystem::temp_directory_path() /
-      ("tabref_sim_game_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const auto out = UniqueTempPath("tabref_sim_game");
   const Result result =
       RunTabref({"simulate", "--game", "bocce", "--seed", "3", "--out", out.string(), "--no-render",
                  "--fps", "10", "--max-shots", "12", "--players", "Ann,Bob,Cid,Dee"});
@@ -218,9 +210,7 @@ TEST(Cli, SimulateAGameWritesALogThatReplaysToTheTruthScorecard) {
 // The hand takes the pieces up between shots and sets the next down, as a player's does, which
 // takes it time; without it (the recordings up to stop 53) pieces vanish and appear at once.
 TEST(Cli, SimulateAGamePlaysTheTidyingHandUnlessToldNot) {
-  const auto out =
-      std::filesystem::temp_directory_path() /
-      ("tabref_sim_tidy_" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+  const auto out = UniqueTempPath("tabref_sim_tidy");
   const auto seconds = [&](bool tidying) {
     std::vector<std::string> args = {"simulate", "--game", "iceboule",    "--seed",
                                      "3",        "--out",  out.string(),  "--no-render",

@@ -19,9 +19,7 @@ namespace fs = std::filesystem;
 class RefereeCommand : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("tabref_referee_test_" +
-            std::to_string(::testing::UnitTest::GetInstance()->random_seed()));
+    dir_ = UniqueTempPath("tabref_referee_test");
     fs::create_directories(dir_);
   }
   void TearDown() override { fs::remove_all(dir_); }
