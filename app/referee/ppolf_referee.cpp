@@ -293,6 +293,11 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
   if (!Contains(expected.actors, seat)) {
     return Verdict::NotJudged(name + "'s coin was flicked, but " + expected.status);
   }
+  if (PlayerDetails(course.details, seat).at("state") == "to tee off" &&
+      RestsAtTheTee(state, course, shot, *coin)) {
+    // Unseen under the hand, a coin set down to tee off may pass for one flicked there.
+    return Verdict::NotJudged(name + "'s coin was set down to tee off");
+  }
   if (Contains(shot.left_table, *coin)) {
     // Taken for flown off the table (lost from sight heading for its edge), but a coin seen
     // nowhere before the shot moved in it and rests read as the player's or no one's: it
@@ -304,6 +309,19 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
     }
   }
   return JudgeFlick(state, course, shot, seat, *coin);
+}
+
+bool PpolfReferee::RestsAtTheTee(const rules::State& state, const PpolfCourse& course,
+                                 const ShotObservation& shot, int coin) const {
+  const int hole = course.details.at("hole_number").get<int>() - 1;
+  const ObservedPiece* rests = FindTrack(shot.after, coin);
+  const ObservedPiece* tee =
+      FindTrack(shot.after, TileTrack(shot.after, rules::ppolf::TeeTile(hole)));
+  if (rests == nullptr || tee == nullptr || shot.moved.size() != 1 || !shot.contacts.empty() ||
+      Contains(shot.left_table, coin))
+    return false;
+  const auto options = rules::ppolf::Options::FromJson(state.game().ResolvedOptions());
+  return rules::Gap(rests->footprint, tee->footprint) <= options.tile_width_mm;
 }
 
 Verdict PpolfReferee::JudgeFlick(const rules::State& state, const PpolfCourse& course,

@@ -94,6 +94,12 @@ class PpolfReferee : public GameReferee {
   // The flick of player `seat`, due to flick, whose coin is track `coin`: what it did.
   Verdict JudgeFlick(const rules::State& state, const PpolfCourse& course,
                      const vision::ShotObservation& shot, int seat, int coin) const;
+  // Whether track `coin`, the only piece that moved in `shot`, touching nothing, rests within
+  // one tile width of the tile the hole is teed off from: where a player sets their coin down
+  // to tee off (rulebook: "place a coin anywhere within one tile width of the last hole"; a
+  // tee shot flicked that short is rare).
+  bool RestsAtTheTee(const rules::State& state, const PpolfCourse& course,
+                     const vision::ShotObservation& shot, int coin) const;
   // The flick of player `seat`, whose coin is track `coin`, the hole `hole_track` hit or not.
   rules::Json Flick(const rules::State& state, const vision::ShotObservation& shot, int seat,
                     int coin, int hole_track, bool hit) const;

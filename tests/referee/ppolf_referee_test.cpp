@@ -333,6 +333,37 @@ TEST_F(PpolfRefereeTest, ACoinSetDownUnseenAndMisreadAsAHoledCoinIsTakenUpIsTheT
 // Held-out seed 143: Ann holed out from the tee; Bob's coin, set down there far from the
 // camera, read as hers (a suit a few pixels across) and was flicked. The coin of a player who
 // holed out is not on the course: it is the one player due's, misread.
+// Held-out seeds 225 and 227: a holed coin set down by the hand at the next tee, 20 mm (46 mm)
+// from where it lay and found while the hand was over it, passed for one flicked there: a
+// "miss" and the tee shot after it out of turn. A coin of the player to tee off that comes to
+// rest within one tile width of the tee, touching nothing, was set down to tee off (rulebook:
+// "place a coin anywhere within one tile width of the last hole"); the tee shot from there
+// counts.
+TEST_F(PpolfRefereeTest, ACoinThatComesToRestAtTheTeeWasSetDownToTeeOff) {
+  const bool ann_tees_off = BothHoleOut();
+  const int track = ann_tees_off ? 20 : 21;
+  const std::string suit = ann_tees_off ? "suns" : "arms";
+  const vision::ObservedPiece holed = SuitCoin(track, suit, {480, 310});
+  const vision::ObservedPiece at_the_tee = SuitCoin(track, suit, {470, 345});  // 16 mm off it
+  const Verdict set_down =
+      referee_->Judge(*state_, Shot(CourseWith({holed}), CourseWith({at_the_tee}), {track}));
+  EXPECT_EQ(set_down.kind, VerdictKind::kNotJudged) << set_down.reason;
+  EXPECT_NE(set_down.reason.find("set down to tee off"), std::string::npos) << set_down.reason;
+
+  // Touching another piece on the way, it was flicked.
+  vision::ShotObservation struck =
+      Shot(CourseWith({holed, SuitCoin(26, "moons", {460, 360})}),
+           CourseWith({at_the_tee, SuitCoin(26, "moons", {450, 380})}), {track, 26}, {{track, 26}});
+  EXPECT_EQ(referee_->Judge(*state_, struck).kind, VerdictKind::kAction);
+
+  // Beyond one tile width of the tee: the tee shot, from where the coin was set down.
+  const Json action = JudgeAndApply(
+      Shot(CourseWith({at_the_tee}), CourseWith({SuitCoin(track, suit, {420, 420})}), {track}));
+  EXPECT_EQ(action["player"], ann_tees_off ? "Ann" : "Bob");
+  EXPECT_FALSE(action.contains("hit"));
+  EXPECT_EQ(Player(ann_tees_off ? 0 : 1)["count"], 1);
+}
+
 TEST_F(PpolfRefereeTest, ACoinReadAsAHoledPlayersIsTheOnePlayerDueMisread) {
   JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
                      CourseWith({SuitCoin(20, "suns", {455, 300})}), {20}, {{20, 1}}));
