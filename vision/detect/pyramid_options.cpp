@@ -65,6 +65,7 @@ void PyramidOptions::Check() const {
           "in (0, 1]");
   Require(min_expected_overlap > 0 && min_expected_overlap <= 1, "min_expected_overlap",
           "in (0, 1]");
+  Require(min_behind_overlap > 0 && min_behind_overlap <= 1, "min_behind_overlap", "in (0, 1]");
   Require(side_by_side.min_single_overlap >= 0 && side_by_side.min_single_overlap < 1,
           "side_by_side.min_single_overlap", "in [0, 1)");
   Require(side_by_side.rounds >= 0, "side_by_side.rounds", "not negative");

@@ -105,6 +105,9 @@ struct PyramidOptions {
   // is taken at its silhouette's pose when that overlaps it at least this much, though its
   // outline is not seen well enough to take it elsewhere: a tracker followed a piece there.
   double min_expected_overlap = 0.7;
+  // A pyramid partly hidden by one of another colour in front of it is taken where the part of
+  // its silhouette left in view overlaps its blob at least this much.
+  double min_behind_overlap = 0.7;
   // A pyramid not stacked (or the lower of two of one size and colour nested) whose base is
   // at most this wide in the image (pixels) takes its place and turn from its picture
   // (pyramid_appearance.h; the finder's refine stage): at a pixel a millimetre an

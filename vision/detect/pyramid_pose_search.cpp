@@ -49,10 +49,8 @@ int CountInside(const std::vector<cv::Point2d>& cells, const std::vector<cv::Vec
   return inside;
 }
 
-// Overlap of the blob with a convex counter-clockwise polygon.
-double Overlap(const PyramidCandidate& candidate, const std::vector<cv::Point2d>& polygon,
-               double polygon_area) {
-  // Half-planes a.x * x + a.y * y <= c, one per edge.
+// A convex counter-clockwise polygon as half-planes a.x * x + a.y * y <= c, one per edge.
+std::vector<cv::Vec3d> EdgePlanes(const std::vector<cv::Point2d>& polygon) {
   std::vector<cv::Vec3d> planes;
   planes.reserve(polygon.size());
   for (size_t i = 0; i < polygon.size(); ++i) {
@@ -61,10 +59,50 @@ double Overlap(const PyramidCandidate& candidate, const std::vector<cv::Point2d>
     const cv::Point2d normal(b.y - a.y, a.x - b.x);  // outward for counter-clockwise
     planes.emplace_back(normal.x, normal.y, normal.dot(a));
   }
+  return planes;
+}
+
+// Overlap of the blob with a convex counter-clockwise polygon, less the polygon's part that
+// `hiding` cells cover (none when null).
+double Overlap(const PyramidCandidate& candidate, const std::vector<cv::Point2d>& polygon,
+               double polygon_area, const PyramidCandidate* hiding = nullptr) {
+  const std::vector<cv::Vec3d> planes = EdgePlanes(polygon);
   const int inside = CountInside(candidate.cells, planes);
   const double intersection = inside * candidate.cell_area_mm2;
-  const double union_area = candidate.AreaMm2() + polygon_area - intersection;
+  const double hidden =
+      hiding == nullptr ? 0 : CountInside(hiding->cells, planes) * hiding->cell_area_mm2;
+  const double union_area = candidate.AreaMm2() + polygon_area - hidden - intersection;
   return union_area > 0 ? intersection / union_area : 0;
+}
+
+// `chosen` moved and turned by pattern search, halving the steps, to where `overlap` is best.
+template <typename OverlapOf>
+void RefinePlacement(PyramidHypothesis& chosen, const PyramidShape& shape,
+                     const PyramidPoseSearchOptions& options, const OverlapOf& overlap_of) {
+  double move_mm = 0.15 * shape.base_mm;
+  double turn_deg = 0.5 * (chosen.placement.pose == PyramidPose::kUpright ? options.upright_step_deg
+                                                                          : options.lying_step_deg);
+  for (int round = 0; round < options.refine_rounds; ++round) {
+    bool improved = true;
+    while (improved) {
+      improved = false;
+      for (const cv::Vec3d& change :
+           {cv::Vec3d(move_mm, 0, 0), cv::Vec3d(-move_mm, 0, 0), cv::Vec3d(0, move_mm, 0),
+            cv::Vec3d(0, -move_mm, 0), cv::Vec3d(0, 0, turn_deg), cv::Vec3d(0, 0, -turn_deg)}) {
+        PyramidPlacement trial = chosen.placement;
+        trial.position_mm += cv::Point2d(change[0], change[1]);
+        trial.angle_deg += change[2];
+        const double overlap = overlap_of(trial);
+        if (overlap > chosen.overlap + 1e-9) {
+          chosen.overlap = overlap;
+          chosen.placement = trial;
+          improved = true;
+        }
+      }
+    }
+    move_mm *= 0.5;
+    turn_deg *= 0.5;
+  }
 }
 
 }  // namespace
@@ -73,6 +111,32 @@ double SilhouetteOverlap(const PyramidCandidate& candidate, const PyramidShape& 
                          const PyramidPlacement& placement, const TopView& view) {
   const PyramidSilhouette silhouette = SilhouetteOf(PyramidVertices(shape, placement), view);
   return Overlap(candidate, silhouette.seen_mm, silhouette.AreaMm2());
+}
+
+double VisibleSilhouetteOverlap(const PyramidCandidate& candidate, const PyramidCandidate& hiding,
+                                const PyramidShape& shape, const PyramidPlacement& placement,
+                                const TopView& view) {
+  const PyramidSilhouette silhouette = SilhouetteOf(PyramidVertices(shape, placement), view);
+  return Overlap(candidate, silhouette.seen_mm, silhouette.AreaMm2(), &hiding);
+}
+
+double HiddenShare(const PyramidCandidate& hiding, const PyramidShape& shape,
+                   const PyramidPlacement& placement, const TopView& view) {
+  const PyramidSilhouette silhouette = SilhouetteOf(PyramidVertices(shape, placement), view);
+  const double hidden =
+      CountInside(hiding.cells, EdgePlanes(silhouette.seen_mm)) * hiding.cell_area_mm2;
+  return std::min(1.0, hidden / std::max(silhouette.AreaMm2(), 1e-9));
+}
+
+PyramidHypothesis PlaceBehind(const PyramidCandidate& candidate, const PyramidCandidate& hiding,
+                              const PyramidShape& shape, const PyramidHypothesis& start,
+                              const TopView& view, const PyramidPoseSearchOptions& options) {
+  PyramidHypothesis chosen = start;
+  chosen.overlap = VisibleSilhouetteOverlap(candidate, hiding, shape, start.placement, view);
+  RefinePlacement(chosen, shape, options, [&](const PyramidPlacement& placement) {
+    return VisibleSilhouetteOverlap(candidate, hiding, shape, placement, view);
+  });
+  return chosen;
 }
 
 std::vector<PyramidHypothesis> SearchPyramidPoses(const PyramidCandidate& candidate,
@@ -133,33 +197,10 @@ std::vector<PyramidHypothesis> SearchPyramidPoses(const PyramidCandidate& candid
   // Pattern search on position and turn for the leading few, halving the steps.
   const size_t refined = std::min(best.size(), static_cast<size_t>(options.refined_hypotheses));
   for (size_t i = 0; i < refined; ++i) {
-    PyramidHypothesis& chosen = best[i];
-    const PyramidShape& shape = shapes[chosen.size];
-    double move_mm = 0.15 * shape.base_mm;
-    double turn_deg =
-        0.5 * (chosen.placement.pose == PyramidPose::kUpright ? options.upright_step_deg
-                                                              : options.lying_step_deg);
-    for (int round = 0; round < options.refine_rounds; ++round) {
-      bool improved = true;
-      while (improved) {
-        improved = false;
-        for (const cv::Vec3d& change :
-             {cv::Vec3d(move_mm, 0, 0), cv::Vec3d(-move_mm, 0, 0), cv::Vec3d(0, move_mm, 0),
-              cv::Vec3d(0, -move_mm, 0), cv::Vec3d(0, 0, turn_deg), cv::Vec3d(0, 0, -turn_deg)}) {
-          PyramidPlacement trial = chosen.placement;
-          trial.position_mm += cv::Point2d(change[0], change[1]);
-          trial.angle_deg += change[2];
-          const double overlap = SilhouetteOverlap(candidate, shape, trial, view);
-          if (overlap > chosen.overlap + 1e-9) {
-            chosen.overlap = overlap;
-            chosen.placement = trial;
-            improved = true;
-          }
-        }
-      }
-      move_mm *= 0.5;
-      turn_deg *= 0.5;
-    }
+    const PyramidShape& shape = shapes[best[i].size];
+    RefinePlacement(best[i], shape, options, [&](const PyramidPlacement& placement) {
+      return SilhouetteOverlap(candidate, shape, placement, view);
+    });
   }
   best.resize(refined);
   std::sort(best.begin(), best.end(), [](const PyramidHypothesis& a, const PyramidHypothesis& b) {

@@ -37,6 +37,21 @@ struct PyramidHypothesis {
 double SilhouetteOverlap(const PyramidCandidate& candidate, const PyramidShape& shape,
                          const PyramidPlacement& placement, const TopView& view);
 
+// ... where `hiding` cells (of the other pyramid colours, listed row by row with x rising) may
+// hide part of it: a pyramid in front does, so the silhouette's part they cover counts
+// neither for nor against it.
+double VisibleSilhouetteOverlap(const PyramidCandidate& candidate, const PyramidCandidate& hiding,
+                                const PyramidShape& shape, const PyramidPlacement& placement,
+                                const TopView& view);
+// The share of the silhouette of a pyramid at `placement` that `hiding` cells cover.
+double HiddenShare(const PyramidCandidate& hiding, const PyramidShape& shape,
+                   const PyramidPlacement& placement, const TopView& view);
+// `start` (of `shape`) moved and turned by pattern search to where its silhouette, partly
+// hidden by `hiding`, overlaps the blob best; its overlap the visible one.
+PyramidHypothesis PlaceBehind(const PyramidCandidate& candidate, const PyramidCandidate& hiding,
+                              const PyramidShape& shape, const PyramidHypothesis& start,
+                              const TopView& view, const PyramidPoseSearchOptions& options);
+
 // For every plausible size and pose (upright, lying), the placement whose silhouette overlaps
 // the blob best: turns tried on a grid with the silhouette centred on the blob; the leading
 // ones refined by pattern search and returned, best first. `only_size`: that size alone.
