@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "vision/detect/pattern_search.h"
+
 namespace tabref::vision {
 namespace {
 
@@ -75,34 +77,24 @@ double Overlap(const PyramidCandidate& candidate, const std::vector<cv::Point2d>
   return union_area > 0 ? intersection / union_area : 0;
 }
 
-// `chosen` moved and turned by pattern search, halving the steps, to where `overlap` is best.
+// `chosen` moved and turned by pattern search to where `overlap_of` its placement is best.
 template <typename OverlapOf>
 void RefinePlacement(PyramidHypothesis& chosen, const PyramidShape& shape,
                      const PyramidPoseSearchOptions& options, const OverlapOf& overlap_of) {
-  double move_mm = 0.15 * shape.base_mm;
-  double turn_deg = 0.5 * (chosen.placement.pose == PyramidPose::kUpright ? options.upright_step_deg
-                                                                          : options.lying_step_deg);
-  for (int round = 0; round < options.refine_rounds; ++round) {
-    bool improved = true;
-    while (improved) {
-      improved = false;
-      for (const cv::Vec3d& change :
-           {cv::Vec3d(move_mm, 0, 0), cv::Vec3d(-move_mm, 0, 0), cv::Vec3d(0, move_mm, 0),
-            cv::Vec3d(0, -move_mm, 0), cv::Vec3d(0, 0, turn_deg), cv::Vec3d(0, 0, -turn_deg)}) {
-        PyramidPlacement trial = chosen.placement;
-        trial.position_mm += cv::Point2d(change[0], change[1]);
-        trial.angle_deg += change[2];
-        const double overlap = overlap_of(trial);
-        if (overlap > chosen.overlap + 1e-9) {
-          chosen.overlap = overlap;
-          chosen.placement = trial;
-          improved = true;
-        }
-      }
-    }
-    move_mm *= 0.5;
-    turn_deg *= 0.5;
-  }
+  const double turn_deg =
+      0.5 * (chosen.placement.pose == PyramidPose::kUpright ? options.upright_step_deg
+                                                            : options.lying_step_deg);
+  PatternSearch(0.15 * shape.base_mm, turn_deg, options.refine_rounds,
+                [&](const cv::Vec3d& change) {
+                  PyramidPlacement trial = chosen.placement;
+                  trial.position_mm += cv::Point2d(change[0], change[1]);
+                  trial.angle_deg += change[2];
+                  const double overlap = overlap_of(trial);
+                  if (overlap <= chosen.overlap + 1e-9) return false;
+                  chosen.overlap = overlap;
+                  chosen.placement = trial;
+                  return true;
+                });
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "vision/detect/pattern_search.h"
+
 namespace tabref::vision {
 namespace {
 
@@ -136,29 +138,18 @@ PyramidStackHypothesis SearchStackedPoses(const PyramidCandidate& blob,
           pair = trial;
         }
       }
-      double move_mm = 0.25 * shapes[u].base_mm;
-      double turn_deg = 0.5 * options.step_deg;
-      for (int round = 0; round < options.refine_rounds; ++round) {
-        bool improved = true;
-        while (improved) {
-          improved = false;
-          for (const cv::Vec3d& change :
-               {cv::Vec3d(move_mm, 0, 0), cv::Vec3d(-move_mm, 0, 0), cv::Vec3d(0, move_mm, 0),
-                cv::Vec3d(0, -move_mm, 0), cv::Vec3d(0, 0, turn_deg), cv::Vec3d(0, 0, -turn_deg)}) {
+      PatternSearch(
+          0.25 * shapes[u].base_mm, 0.5 * options.step_deg, options.refine_rounds,
+          [&](const cv::Vec3d& change) {
             const Pair trial = Placed(shapes[l], shapes[u],
                                       pair.lower.position_mm + cv::Point2d(change[0], change[1]),
                                       pair.lower.angle_deg + change[2], options.min_nest_share);
             const double overlap = Overlap(blob, upper_blob, shapes[l], shapes[u], trial, view);
-            if (overlap > chosen.overlap + 1e-9) {
-              chosen.overlap = overlap;
-              pair = trial;
-              improved = true;
-            }
-          }
-        }
-        move_mm *= 0.5;
-        turn_deg *= 0.5;
-      }
+            if (overlap <= chosen.overlap + 1e-9) return false;
+            chosen.overlap = overlap;
+            pair = trial;
+            return true;
+          });
       chosen.lower_placement = pair.lower;
       chosen.upper_placement = pair.upper;
       if (chosen.overlap > best.overlap) best = chosen;
