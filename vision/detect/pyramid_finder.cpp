@@ -121,6 +121,9 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   // single pyramid explains.
   double largest_base = 0;
   for (const PyramidShape& shape : shapes_) largest_base = std::max(largest_base, shape.base_mm);
+  double largest_height = 0;
+  for (const PyramidShape& shape : shapes_)
+    largest_height = std::max(largest_height, shape.height_mm);
   std::vector<bool> used(blobs.size(), false);
   std::vector<PyramidHit> hits;
   // A pyramid where a silhouette puts it, as sure as a silhouette's pose.
@@ -276,12 +279,15 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
   };
   // A pyramid in front of another, nearer the camera, hides part of it (held-out Ice Boule seed
   // 227: a small one landed behind a medium one of another colour, 67 % of its silhouette
-  // overlapping what showed): the visible part of its silhouette says what it is, placed where
-  // that part overlaps the blob best, as sure as that part is large. The other colours' cells
-  // beside the blob on the camera's side may be such a pyramid (true when it is taken so).
-  const auto seen_behind = [&](const PyramidCandidate& blob, const PyramidHypothesis& pose) {
+  // overlapping what showed): the visible part of its silhouette says what it is, each of the
+  // blob's best `hypotheses` placed where that part overlaps the blob best and the best of them
+  // taken, as sure as that part is large. The other colours' cells beside the blob on the
+  // camera's side may be such a pyramid (true when it is taken so).
+  const auto seen_behind = [&](const PyramidCandidate& blob,
+                               const std::vector<PyramidHypothesis>& hypotheses) {
+    if (hypotheses.empty()) return false;
     const cv::Point2d away =
-        context.view.SeenAt(blob.centroid_mm, shapes_[pose.size].height_mm) - blob.centroid_mm;
+        context.view.SeenAt(blob.centroid_mm, largest_height) - blob.centroid_mm;
     PyramidCandidate hiding;
     hiding.cell_area_mm2 = blob.cell_area_mm2;
     const auto take = [&](const PyramidCandidate& part) {
@@ -295,13 +301,17 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     if (hiding.cells.empty()) return false;
     std::sort(hiding.cells.begin(), hiding.cells.end(),
               [](const auto& a, const auto& b) { return a.y < b.y || (a.y == b.y && a.x < b.x); });
-    const PyramidHypothesis behind =
-        PlaceBehind(blob, hiding, shapes_[pose.size], pose, context.view, options.pose_search);
-    if (behind.overlap < options.min_behind_overlap) return false;
-    PyramidHit hit = silhouette_hit(blob.colour, behind.size, behind.placement, behind.overlap);
+    std::optional<PyramidHypothesis> best;
+    for (const PyramidHypothesis& pose : hypotheses) {
+      PyramidHypothesis behind =
+          PlaceBehind(blob, hiding, shapes_[pose.size], pose, context.view, options.pose_search);
+      if (!best || behind.overlap > best->overlap) best = behind;
+    }
+    if (best->overlap < options.min_behind_overlap) return false;
+    PyramidHit hit = silhouette_hit(blob.colour, best->size, best->placement, best->overlap);
     // Placed by a part of its silhouette: the smaller the part, the less sure.
-    hit.fit_sigma_mm /= std::max(
-        0.1, 1 - HiddenShare(hiding, shapes_[behind.size], behind.placement, context.view));
+    hit.fit_sigma_mm /=
+        std::max(0.1, 1 - HiddenShare(hiding, shapes_[best->size], best->placement, context.view));
     hits.push_back(hit);
     return true;
   };
@@ -521,7 +531,8 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
     }
     const PyramidHypothesis& best = *chosen;
     if (best.overlap < options.min_single_overlap && !fitted) {
-      if (side_by_side(blob, single, best.overlap) || peel(item) || seen_behind(blob, best)) return;
+      if (side_by_side(blob, single, best.overlap) || peel(item) || seen_behind(blob, item.poses))
+        return;
       context.Reject(ObservedKind::kPyramid, "fit",
                      "silhouette fits the blob loosely (overlap " + TwoDecimals(best.overlap) +
                          ") and the outline not tightly (" +
@@ -560,7 +571,7 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
         hits.push_back(hit);
         return;
       }
-      if (peel(item) || seen_behind(blob, best)) return;
+      if (peel(item) || seen_behind(blob, item.poses)) return;
       context.Reject(ObservedKind::kPyramid, "fit",
                      (fit.accepted ? std::string("outline fit left the silhouette") : fit.reason) +
                          " (overlap " + TwoDecimals(hit.overlap) + ", support " +
