@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "vision/detect/edge_planes.h"
 #include "vision/detect/pattern_search.h"
 
 namespace tabref::vision {
@@ -49,19 +50,6 @@ int CountInside(const std::vector<cv::Point2d>& cells, const std::vector<cv::Vec
     start = end;
   }
   return inside;
-}
-
-// A convex counter-clockwise polygon as half-planes a.x * x + a.y * y <= c, one per edge.
-std::vector<cv::Vec3d> EdgePlanes(const std::vector<cv::Point2d>& polygon) {
-  std::vector<cv::Vec3d> planes;
-  planes.reserve(polygon.size());
-  for (size_t i = 0; i < polygon.size(); ++i) {
-    const cv::Point2d& a = polygon[i];
-    const cv::Point2d& b = polygon[(i + 1) % polygon.size()];
-    const cv::Point2d normal(b.y - a.y, a.x - b.x);  // outward for counter-clockwise
-    planes.emplace_back(normal.x, normal.y, normal.dot(a));
-  }
-  return planes;
 }
 
 // Overlap of the blob with a convex counter-clockwise polygon, less the polygon's part that

@@ -3,22 +3,16 @@
 #include <algorithm>
 #include <cmath>
 
+#include "vision/detect/edge_planes.h"
 #include "vision/detect/pattern_search.h"
 
 namespace tabref::vision {
 namespace {
 
-// Half-planes a.x * x + a.y * y <= c of a convex counter-clockwise polygon.
+// Whether points lie inside a convex counter-clockwise polygon.
 struct ConvexTest {
   std::vector<cv::Vec3d> planes;
-  explicit ConvexTest(const std::vector<cv::Point2d>& polygon) {
-    for (size_t i = 0; i < polygon.size(); ++i) {
-      const cv::Point2d& a = polygon[i];
-      const cv::Point2d& b = polygon[(i + 1) % polygon.size()];
-      const cv::Point2d normal(b.y - a.y, a.x - b.x);
-      planes.emplace_back(normal.x, normal.y, normal.dot(a));
-    }
-  }
+  explicit ConvexTest(const std::vector<cv::Point2d>& polygon) : planes(EdgePlanes(polygon)) {}
   bool Contains(const cv::Point2d& p) const {
     for (const cv::Vec3d& plane : planes) {
       if (plane[0] * p.x + plane[1] * p.y > plane[2]) return false;
