@@ -333,6 +333,13 @@ bool PieceTracker::WhereTheHandWas(const rules::Footprint& footprint, double gap
                      [&](const auto& seen) { return WithinOf(footprint, seen.second, gap_mm); });
 }
 
+bool PieceTracker::WithinHandReach(const rules::Footprint& footprint,
+                                   const TrackerFrame& frame) const {
+  const double reach = options_.hand_reach_mm;
+  return (frame.hand_in_view && frame.hidden.empty()) || WithinOfHand(footprint, frame, reach) ||
+         WithinOf(footprint, hand_hid_, reach) || WhereTheHandWas(footprint, reach);
+}
+
 bool PieceTracker::NearEdge(rules::Vec2 position) const {
   if (options_.area.vertices.empty()) return false;
   if (!rules::Contains(options_.area, position)) return true;
@@ -429,11 +436,9 @@ Track& PieceTracker::NewTrack(const ObservedPiece& piece, const TrackerFrame& fr
     // the hand may be a piece it brings.
     track.moving = true;
     track.carried = !shot_;
-    track.clear_of_hand =
-        !shot_ && !frame.hand_in_view &&
-        std::none_of(hand_hid_.begin(), hand_hid_.end(), [&](const rules::Polygon& area) {
-          return rules::Gap(piece.footprint, area) <= options_.clear_of_hand_mm;
-        });
+    track.clear_of_hand = !shot_ && (frame.hand_in_view ? !WithinHandReach(piece.footprint, frame)
+                                                        : !WithinOf(piece.footprint, hand_hid_,
+                                                                    options_.clear_of_hand_mm));
     track.moving_since_s = frame.time_s;
     track.path.push_back({frame.time_s, piece.position_mm, RelativeSigma(piece)});
   }
@@ -661,7 +666,11 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   const bool found_where_the_hand_was =
       (frame.hand_in_view || hand_before_) && !seen_last_frame && !found_by_the_hand &&
       distance > 2 * Radius(track.piece.footprint) && WhereTheHandWas(piece.footprint, clear);
-  const bool carried_by_the_hand = ((frame.hand_in_view || hand_before_) &&
+  // A hand in view but far from the piece did not move it (TrackerOptions::hand_reach_mm).
+  const bool within_reach =
+      WithinHandReach(piece.footprint, frame) ||
+      WithinHandReach(Translated(piece.footprint, track.rest - piece.position_mm), frame);
+  const bool carried_by_the_hand = ((frame.hand_in_view || hand_before_) && within_reach &&
                                     (distance / dt < FlickSpeed(track) || leapt || taken_up)) ||
                                    set_down_as_it_went;
   track.carried = !shot_ && (carried_by_the_hand || found_where_the_hand_was);

@@ -251,6 +251,9 @@ class PieceTracker {
   // Whether `footprint` lies within `gap_mm` of what the hand hid in the frames of the last
   // `flight_s` before this one.
   bool WhereTheHandWas(const rules::Footprint& footprint, double gap_mm) const;
+  // Whether a hand in view now, in the last frame or in those of the last `flight_s` came within
+  // TrackerOptions::hand_reach_mm of `footprint` (or is in view where the frame does not say).
+  bool WithinHandReach(const rules::Footprint& footprint, const TrackerFrame& frame) const;
   // Whether a track other than `track` (on the table or gone in this shot) is `piece`.
   bool HeldByAnother(const Track& track, const ObservedPiece& piece) const;
   // Whether a coin lost from sight as it slid was going too fast to stop short of the edge,

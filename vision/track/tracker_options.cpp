@@ -33,6 +33,7 @@ void TrackerOptions::Check() const {
   Require(taken_clear_of_hand_mm >= 0, "taken_clear_of_hand_mm", "at least 0");
   Require(hand_touch_mm >= 0 && hand_touch_mm <= 50, "hand_touch_mm", "in 0..50");
   Require(clear_of_hand_mm >= 0 && clear_of_hand_mm <= 1000, "clear_of_hand_mm", "in 0..1000");
+  Require(hand_reach_mm >= 0 && hand_reach_mm <= 2000, "hand_reach_mm", "in 0..2000");
   Require(rest_clear_of_hand_mm >= 0 && rest_clear_of_hand_mm <= 2000, "rest_clear_of_hand_mm",
           "in 0..2000");
   Require(hurl_speed_mm_s >= 0, "hurl_speed_mm_s", "at least 0");
