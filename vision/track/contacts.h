@@ -23,6 +23,9 @@ struct ShotPiece {
   // The way the hand that flicked it pushed it, if seen (FlickPush).
   std::optional<rules::Vec2> pushed_toward;
   bool resting = true;  // at rest now: its path, if any, has ended
+  bool blur = false;    // never identified: a blob of the shot's blurs
+  // The mover whose blobs this blur is the twin of (TwinBlur), or -1; FindContacts sets it.
+  int twin_of = -1;
   // Where the piece is at `time_s`: at rest before its path starts, along it after.
   rules::Vec2 At(double time_s) const;
   rules::Footprint FootprintAt(rules::Vec2 position) const;
@@ -41,6 +44,7 @@ struct ShotPiece {
 // piece turns only where it strikes something). A flicked piece first seen going back toward the
 // hand that pushed it, and come to rest there, surely rebounded, off the first piece ahead of
 // the push; one come to rest turned from the push by more than 60 degrees may have.
+// A blur that is the twin of a mover's blobs (TwinBlur) and that mover do not touch each other.
 // `cleared` (optional) receives the passes close enough to be a possible graze by the blobs'
 // sigmas that the piece's free slide shows clear (FreeSlide): one reported as possible while
 // the piece was on its way is no touch after all.

@@ -59,6 +59,26 @@ double Jitter(const PathSample& a, const PathSample& b) {
   return 2 * std::hypot(a.sigma_mm, b.sigma_mm);
 }
 
+bool TwinBlur(const std::vector<PathSample>& blur, const std::vector<PathSample>& mover,
+              double width) {
+  int together = 0;
+  for (const PathSample& at : blur) {
+    const auto same_frame = std::find_if(mover.begin(), mover.end(), [&](const PathSample& other) {
+      return std::abs(other.time_s - at.time_s) < 1e-6;
+    });
+    if (same_frame == mover.end()) continue;
+    ++together;
+    const rules::Vec2 half_step =
+        same_frame == mover.begin()
+            ? rules::Vec2{0, 0}
+            : (same_frame->position - std::prev(same_frame)->position) * 0.5;
+    if (rules::DistanceToSegment(at.position, same_frame->position - half_step,
+                                 same_frame->position + half_step) >= width)
+      return false;
+  }
+  return 4 * together >= 3 * static_cast<int>(blur.size());
+}
+
 double SlideStopDistance(const PathSample& from, const PathSample& to) {
   const double dt = to.time_s - from.time_s;
   if (dt <= 0) return 0;

@@ -49,6 +49,13 @@ class Path {
 // How far apart two path samples' places may stray by their error alone (two sigmas).
 double Jitter(const PathSample& a, const PathSample& b);
 
+// Whether the blobs `blur` are the twin of a moving piece's `mover` (the samples of each, in
+// time order): seen in the same frames at three in four of the blur's own, and never farther
+// than `width` from the streak the mover's blob spans there. A fast piece's blur is a streak
+// as long as its step into the frame, and it may break in two blobs along it.
+bool TwinBlur(const std::vector<PathSample>& blur, const std::vector<PathSample>& mover,
+              double width);
+
 // The farthest a sliding piece seen at `first`, then at `next`, may have come in the `back_s`
 // seconds before `first`: at its speed between the two (the fast end of their jitter), and
 // faster still before that by as much as friction can slow a piece.

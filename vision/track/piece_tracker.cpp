@@ -1118,21 +1118,9 @@ void PieceTracker::MergeTwinBlurs() {
   const auto twin_of = [&](const Track& blur) -> const Track* {
     if (blur.Identified() || blur.path.size() < 2) return nullptr;
     for (const Track* mover : movers) {
-      if (!mover->Identified() || mover->piece.kind != blur.piece.kind || mover->path.size() < 2)
-        continue;
-      const double width = 2 * rules::EquivalentRadius(mover->piece.footprint);
-      int together = 0;
-      bool apart = false;
-      for (const PathSample& at : blur.path) {
-        const auto same_frame = std::find_if(
-            mover->path.begin(), mover->path.end(),
-            [&](const PathSample& other) { return std::abs(other.time_s - at.time_s) < 1e-6; });
-        if (same_frame == mover->path.end()) continue;
-        ++together;
-        apart = apart || rules::Distance(same_frame->position, at.position) >= width;
-      }
-      // Seen together at most of the blur's frames, never apart.
-      if (!apart && 4 * together >= 3 * static_cast<int>(blur.path.size())) return mover;
+      if (mover->Identified() && mover->piece.kind == blur.piece.kind && mover->path.size() >= 2 &&
+          TwinBlur(blur.path, mover->path, 2 * rules::EquivalentRadius(mover->piece.footprint)))
+        return mover;
     }
     return nullptr;
   };
@@ -1248,6 +1236,7 @@ std::vector<ShotPiece> PieceTracker::ShotPieces() const {
     piece.left_seen_s = track.left_seen_s;
     piece.pushed_toward = track.pushed_toward;
     piece.resting = !track.moving;
+    piece.blur = !track.Identified();
     pieces.push_back(std::move(piece));
   };
   for (const Track& track : tracks_) add(track);

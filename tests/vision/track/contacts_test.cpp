@@ -343,5 +343,59 @@ TEST(ContactsTest, ACoinWhoseSlidePassedTheHoleClearDidNotTouchIt) {
   EXPECT_TRUE(cleared.empty());
 }
 
+// Held-out Ppolf seed 238: a coin at 2.2 m/s seen as two blobs in its first frames, the
+// second (a blur of its own, never read) ahead of the first along its way. That twin is no
+// piece beside the coin's way: the coin's blobs by it still show its slide, clear of the hole.
+TEST(ContactsTest, ATwinBlurAlongAFastCoinsStreakLeavesItsSlideClear) {
+  const ShotPiece coin = PastTheCorner(3);
+  ShotPiece twin;
+  twin.track = 3;
+  twin.blur = true;
+  std::vector<PathSample> ahead;
+  const std::vector<PathSample>& samples = coin.path.Samples();
+  for (size_t f = 1; f <= 3; ++f) {
+    const rules::Vec2 step = samples[f].position - samples[f - 1].position;
+    ahead.push_back({samples[f].time_s, samples[f].position + step * 0.3, kBlurSigmaMm});
+  }
+  twin.rest = ahead.front().position;
+  twin.footprint = rules::Circle{twin.rest, kCoinRadiusMm};
+  twin.sigma_mm = kBlurSigmaMm;
+  twin.path = Path(ahead, TrackerOptions());
+  twin.resting = false;  // lost
+  std::vector<ObservedContact> cleared;
+  const auto contacts = FindContacts({HoleTile(), coin, twin}, TrackerOptions(), &cleared);
+  EXPECT_TRUE(std::none_of(contacts.begin(), contacts.end(), [](const ObservedContact& contact) {
+    return contact.other == 1 || contact.piece == 1;
+  }));
+  ASSERT_EQ(cleared.size(), 1u);
+  EXPECT_EQ(cleared[0].other, HoleTile().track);
+  // Read as a piece of its own, it is a piece beside the coin's way: no clear run there.
+  twin.blur = false;
+  const auto beside = FindContacts({HoleTile(), coin, twin}, TrackerOptions(), &cleared);
+  EXPECT_TRUE(cleared.empty());
+}
+
+// One blob of the slide broken off its streak, 10 mm back along the way: it strays alone, and
+// the slide through the others still shows the pass clear. A touch turns every blob after it.
+TEST(ContactsTest, OneBlobStrayingAloneLeavesTheSlidePastTheHoleClear) {
+  ShotPiece coin = PastTheCorner(3);
+  std::vector<PathSample> samples = coin.path.Samples();
+  const rules::Vec2 heading = rules::Vec2{1, -1} * (1 / std::sqrt(2.0));
+  samples[2].position = samples[2].position - heading * 10;
+  coin.path = Path(samples, TrackerOptions());
+  std::vector<ObservedContact> cleared;
+  EXPECT_TRUE(FindContacts({HoleTile(), coin}, TrackerOptions(), &cleared).empty());
+  EXPECT_EQ(cleared.size(), 1u);
+  // Turned by 20 degrees after passing the corner: too close to call.
+  std::vector<PathSample> turned = PastTheCorner(3).path.Samples();
+  for (size_t f = 6; f < turned.size(); ++f) {
+    const rules::Vec2 from = turned[5].position;
+    turned[f].position = from + rules::Rotated(turned[f].position - from, 20);
+  }
+  coin.path = Path(turned, TrackerOptions());
+  const auto contacts = FindContacts({HoleTile(), coin}, TrackerOptions(), &cleared);
+  EXPECT_TRUE(cleared.empty());
+}
+
 }  // namespace
 }  // namespace tabref::vision

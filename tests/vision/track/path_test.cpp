@@ -78,5 +78,33 @@ TEST(PathTest, RefinedPathPassesThroughTheCorner) {
   EXPECT_EQ(path.At(99).x, path.Samples().back().position.x);
 }
 
+// Held-out Ppolf seed 238: a coin flicked at 2.2 m/s, its streak broken in two blobs, the
+// second 20 mm ahead of the first, along its way: that blob is the coin's twin. A piece as far
+// beside its way is no twin, nor is one that goes its own way after a few frames together.
+TEST(PathTest, ABlobAlongAFastPiecesStreakIsItsTwin) {
+  constexpr double kCoinWidth = 19.05;
+  std::vector<PathSample> coin = {{0, {0, 0}, 0.15}};
+  for (int f = 1; f <= 6; ++f) coin.push_back({f / 30.0, {75.0 * f, 0}, 2});
+  std::vector<PathSample> ahead;
+  std::vector<PathSample> beside;
+  std::vector<PathSample> parting;
+  for (int f = 1; f <= 6; ++f) {
+    ahead.push_back({f / 30.0, {75.0 * f + 20, 3}, 2});
+    beside.push_back({f / 30.0, {75.0 * f, 20}, 2});
+    parting.push_back({f / 30.0, {75.0 * f + 20, f <= 3 ? 3.0 : 3 + 15.0 * (f - 3)}, 2});
+  }
+  EXPECT_TRUE(TwinBlur(ahead, coin, kCoinWidth));
+  EXPECT_FALSE(TwinBlur(beside, coin, kCoinWidth));
+  EXPECT_FALSE(TwinBlur(parting, coin, kCoinWidth));
+  // Slow, its streak short: 25 mm ahead is another piece.
+  std::vector<PathSample> slow = {{0, {0, 0}, 0.15}};
+  std::vector<PathSample> slow_ahead;
+  for (int f = 1; f <= 6; ++f) {
+    slow.push_back({f / 30.0, {5.0 * f, 0}, 0.5});
+    slow_ahead.push_back({f / 30.0, {5.0 * f + 25, 3}, 0.5});
+  }
+  EXPECT_FALSE(TwinBlur(slow_ahead, slow, kCoinWidth));
+}
+
 }  // namespace
 }  // namespace tabref::vision
