@@ -62,10 +62,10 @@ struct TrackerOptions {
   // and a motionless image says nothing of it. A flicked piece leaves the hand farther in a frame.
   double hand_touch_mm = 5;
   // A blob first seen moving between shots, with no hand in view and farther than this from
-  // where the hand last was (or with one in view, beyond `hand_reach_mm` of it), that goes on,
-  // slides on its own: a piece hurled or flicked while the hand hid it, seen once clear of it
-  // (however slow by then). Fingertips reaching in are taken for a hand the next frame; an arm
-  // leaving the view stays by it.
+  // where the hand last was (or with one in view, beyond `hand_reach_mm` of it), that goes on
+  // with none in view, slides on its own: a piece hurled or flicked while the hand hid it,
+  // seen once clear of it (however slow by then). Fingertips reaching in are taken for a hand
+  // the next frame; an arm leaving the view stays by it.
   double clear_of_hand_mm = 60;
   // A shot ends once the table is quiet and the hand has gone; or, the hand still in view (a
   // player's arm resting at the table's edge), once every piece the shot moved rests in sight
@@ -77,7 +77,7 @@ struct TrackerOptions {
   // frame, the last one and those of the last `flight_s`, did not move it: what set it moving
   // came unseen (a projectile landing among pieces while the hand that shot it is still over
   // its catapult; held-out Ice Boule seed 230). Nor is a blob first seen that far from the
-  // hand in view a piece the hand brings.
+  // hand in view, that slides on once the hand has left the view, a piece the hand brought.
   double hand_reach_mm = 150;
   // Contacts from trajectories: a footprint gap of at most `touch_mm` (plus two sigmas) at a
   // kink of a path or where a struck piece started moving; `graze_mm` anywhere else, by two
