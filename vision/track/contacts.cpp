@@ -522,11 +522,10 @@ rules::Footprint ShotPiece::FootprintAt(rules::Vec2 position) const {
   return Translated(footprint, position - rest);
 }
 
-std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& shot_pieces,
+std::vector<ObservedContact> FindContacts(std::vector<ShotPiece> pieces,
                                           const TrackerOptions& options,
                                           std::vector<ObservedContact>* cleared) {
   if (cleared != nullptr) cleared->clear();
-  std::vector<ShotPiece> pieces = shot_pieces;
   MarkTwinBlurs(pieces);
   // First touch per unordered pair.
   std::map<std::pair<int, int>, ObservedContact> first;

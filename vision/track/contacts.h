@@ -48,7 +48,7 @@ struct ShotPiece {
 // `cleared` (optional) receives the passes close enough to be a possible graze by the blobs'
 // sigmas that the piece's free slide shows clear (FreeSlide): one reported as possible while
 // the piece was on its way is no touch after all.
-std::vector<ObservedContact> FindContacts(const std::vector<ShotPiece>& pieces,
+std::vector<ObservedContact> FindContacts(std::vector<ShotPiece> pieces,
                                           const TrackerOptions& options,
                                           std::vector<ObservedContact>* cleared = nullptr);
 
