@@ -195,7 +195,8 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
       context.detection.rejected.push_back(
           {ObservedKind::kCoin, "classify",
            "face not recognised (best " + std::to_string(hit.face.score) + " " + hit.face.side +
-               " " + hit.face.suit.value_or(hit.face.rank.value_or("-")) + ")",
+               " " + hit.face.suit.value_or(hit.face.rank.value_or("-")) + ", margin " +
+               std::to_string(hit.face.margin) + ")",
            Vec(hit.fit.centre_mm)});
       continue;
     }

@@ -162,12 +162,13 @@ double PyramidAppearance::Residual(const PyramidPlacement& placement, double sca
   const double ramp = 1 / std::max(options_.blur_px, 1e-6);
   std::vector<Cover> cover(at_.size());
   for (size_t i = 0; i < at_.size(); ++i) {
+    const double x = at_[i].x;
+    const double y = at_[i].y;
     double rest = 1;
     for (int f = 0; f < faces; ++f) {
       double inside = 1;
       for (const cv::Vec3d& e : seen[static_cast<size_t>(f)].edges) {
-        const double d = e[0] * at_[i].x + e[1] * at_[i].y - e[2];
-        inside *= std::clamp(0.5 - d * ramp, 0.0, 1.0);
+        inside *= std::clamp(0.5 - (e[0] * x + e[1] * y - e[2]) * ramp, 0.0, 1.0);
         if (inside == 0) break;
       }
       cover[i].Add(f, static_cast<float>(inside));
@@ -195,12 +196,21 @@ double PyramidAppearance::Residual(const PyramidPlacement& placement, double sca
     for (size_t i = 0; i < at_.size(); ++i) {
       if (weights[i] == 0) continue;
       const Cover& pixel = cover[i];
+      const cv::Vec3d& colour = colours_[i];
+      if (pixel.count == 1) {  // most pixels: within one region, away from its edges
+        const int a = pixel.region[0];
+        const double wa = weights[i] * pixel.share[0];
+        if (wa == 0) continue;
+        normal(a, a) += wa * pixel.share[0];
+        for (int k = 0; k < 3; ++k) right(a, k) += wa * colour[k];
+        continue;
+      }
       for (int j = 0; j < pixel.count; ++j) {
         const int a = pixel.region[j];
         const double wa = weights[i] * pixel.share[j];
         if (wa == 0) continue;
         for (int l = j; l < pixel.count; ++l) normal(a, pixel.region[l]) += wa * pixel.share[l];
-        for (int k = 0; k < 3; ++k) right(a, k) += wa * colours_[i][k];
+        for (int k = 0; k < 3; ++k) right(a, k) += wa * colour[k];
       }
     }
     for (int a = 0; a < kMostRegions; ++a) {
@@ -213,6 +223,13 @@ double PyramidAppearance::Residual(const PyramidPlacement& placement, double sca
     for (size_t i = 0; i < at_.size(); ++i) {
       const Cover& pixel = cover[i];
       cv::Vec3d drawn(0, 0, 0);
+      if (pixel.count == 1) {
+        const double share = pixel.share[0];
+        const int a = pixel.region[0];
+        drawn = cv::Vec3d(share * fitted(a, 0), share * fitted(a, 1), share * fitted(a, 2));
+        misfit[i] = cv::norm(colours_[i] - drawn);
+        continue;
+      }
       for (int j = 0; j < pixel.count; ++j) {
         const double share = pixel.share[j];
         for (int k = 0; k < 3; ++k) drawn[k] += share * fitted(pixel.region[j], k);
