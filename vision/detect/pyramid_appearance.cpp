@@ -223,16 +223,14 @@ double PyramidAppearance::Residual(const PyramidPlacement& placement, double sca
     for (size_t i = 0; i < at_.size(); ++i) {
       const Cover& pixel = cover[i];
       cv::Vec3d drawn(0, 0, 0);
-      if (pixel.count == 1) {
+      if (pixel.count == 1) {  // the sum of one term, without the loop (0 + x is x)
         const double share = pixel.share[0];
-        const int a = pixel.region[0];
-        drawn = cv::Vec3d(share * fitted(a, 0), share * fitted(a, 1), share * fitted(a, 2));
-        misfit[i] = cv::norm(colours_[i] - drawn);
-        continue;
-      }
-      for (int j = 0; j < pixel.count; ++j) {
-        const double share = pixel.share[j];
-        for (int k = 0; k < 3; ++k) drawn[k] += share * fitted(pixel.region[j], k);
+        for (int k = 0; k < 3; ++k) drawn[k] = share * fitted(pixel.region[0], k);
+      } else {
+        for (int j = 0; j < pixel.count; ++j) {
+          const double share = pixel.share[j];
+          for (int k = 0; k < 3; ++k) drawn[k] += share * fitted(pixel.region[j], k);
+        }
       }
       misfit[i] = cv::norm(colours_[i] - drawn);
     }
