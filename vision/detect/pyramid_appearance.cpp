@@ -197,7 +197,7 @@ double PyramidAppearance::Residual(const PyramidPlacement& placement, double sca
       if (weights[i] == 0) continue;
       const Cover& pixel = cover[i];
       const cv::Vec3d& colour = colours_[i];
-      if (pixel.count == 1) {  // most pixels: within one region, away from its edges
+      if (pixel.count == 1) {  // about half: within one region, away from its edges
         const int a = pixel.region[0];
         const double wa = weights[i] * pixel.share[0];
         if (wa == 0) continue;

@@ -450,6 +450,35 @@ std::optional<UnseenRebound> StoppedShortBy(const ShotPiece& a,
   return std::nullopt;
 }
 
+// One blob broken off its streak (half of it, the other half a twin blur: held-out Ppolf seed
+// 238) strays alone from the slide through the others by more than its own two sigmas, where a
+// touch would turn the slide for every blob after it: `run` and its `slide` without that blob,
+// if a run of at least kLeastRunWithoutAStray has one.
+void LeaveOutOneStray(std::vector<PathSample>& run, std::optional<FreeSlide>& slide,
+                      const TrackerOptions& options) {
+  if (run.size() < kLeastRunWithoutAStray) return;
+  double worst = 0;
+  std::optional<FreeSlide> without_worst;
+  size_t worst_at = run.size();
+  for (size_t i = 0; i < run.size(); ++i) {
+    std::vector<PathSample> others = run;
+    others.erase(others.begin() + static_cast<std::ptrdiff_t>(i));
+    std::optional<FreeSlide> other_slide =
+        FitFreeSlide(others, options.free_slide_sigma_mm, kMaxFrictionMmS2);
+    if (!other_slide) continue;
+    const double stray = rules::Distance(run[i].position, other_slide->At(run[i].time_s)) /
+                         std::max(run[i].sigma_mm, options.free_slide_sigma_mm);
+    if (stray > worst) {
+      worst = stray;
+      without_worst = std::move(other_slide);
+      worst_at = i;
+    }
+  }
+  if (worst <= 2) return;
+  run.erase(run.begin() + static_cast<std::ptrdiff_t>(worst_at));
+  slide = std::move(without_worst);
+}
+
 // Whether `a` surely passed `b` (at rest) clear around `when`: its free slide, fitted to blobs
 // clear of every piece on both sides of that moment and straying from it by no more than twice
 // their least scatter (a touch would have turned it), keeps `b` more than a graze and two sigmas
@@ -460,32 +489,7 @@ bool PassedClear(const ShotPiece& a, const ShotPiece& b, double when,
   std::vector<PathSample> run = ClearRun(a, pieces, options);
   std::optional<FreeSlide> slide = FitFreeSlide(run, options.free_slide_sigma_mm, kMaxFrictionMmS2);
   const double most_scatter = 2 * options.free_slide_sigma_mm;
-  if (slide && slide->Scatter() > most_scatter && run.size() >= kLeastRunWithoutAStray) {
-    // One blob broken off its streak (half of it, the other half a twin blur: held-out Ppolf
-    // seed 238) strays alone from the slide through the others by more than its own two
-    // sigmas; a touch would turn the slide for every blob after it. The slide without it, then.
-    double worst = 0;
-    std::optional<FreeSlide> without_worst;
-    size_t worst_at = run.size();
-    for (size_t i = 0; i < run.size(); ++i) {
-      std::vector<PathSample> others = run;
-      others.erase(others.begin() + static_cast<std::ptrdiff_t>(i));
-      std::optional<FreeSlide> other_slide =
-          FitFreeSlide(others, options.free_slide_sigma_mm, kMaxFrictionMmS2);
-      if (!other_slide) continue;
-      const double stray = rules::Distance(run[i].position, other_slide->At(run[i].time_s)) /
-                           std::max(run[i].sigma_mm, options.free_slide_sigma_mm);
-      if (stray > worst) {
-        worst = stray;
-        without_worst = std::move(other_slide);
-        worst_at = i;
-      }
-    }
-    if (worst > 2) {
-      run.erase(run.begin() + static_cast<std::ptrdiff_t>(worst_at));
-      slide = std::move(without_worst);
-    }
-  }
+  if (slide && slide->Scatter() > most_scatter) LeaveOutOneStray(run, slide, options);
   if (!slide || slide->Scatter() > most_scatter) return false;
   const auto after = std::find_if(run.begin(), run.end(),
                                   [&](const PathSample& sample) { return sample.time_s > when; });
