@@ -194,10 +194,16 @@ std::vector<TileCandidate> FindTileCandidates(const ColourGradient& gradient, do
     }
     const cv::Point2d centre_cells = sum > 0 ? weighted * (1 / sum) : cv::Point2d(peak.at);
     const cv::Point2d at = (centre_cells + cv::Point2d(0.5, 0.5)) * kCell - cv::Point2d(0.5, 0.5);
-    const bool near_kept = std::any_of(
+    const auto near_kept = std::find_if(
         candidates.begin(), candidates.end(),
         [&](const TileCandidate& kept) { return cv::norm(kept.view_px - at) < spacing; });
-    if (near_kept) continue;
+    if (near_kept != candidates.end()) {
+      if (static_cast<int>(near_kept->alternates_px.size()) < options.max_alternates &&
+          peak.value >= options.alternate_share * near_kept->support * full &&
+          cv::norm(near_kept->view_px - at) >= options.alternate_min_offset * side_px)
+        near_kept->alternates_px.push_back(at);
+      continue;
+    }
     const cv::Vec4f& turn = gathered.ptr<cv::Vec4f>(peak.at.y)[peak.at.x];
     TileCandidate candidate;
     candidate.view_px = at;

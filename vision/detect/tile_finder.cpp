@@ -63,23 +63,16 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
   // Squares whose sides lie further in or out than a tile's, judged again once the frame's
   // edge offset is known (far from the camera the blur takes a tile's edge 0.8 mm in).
   std::vector<TileFit> wrong_size;
-  for (const TileCandidate& candidate : candidates) {
-    const cv::Point2d initial = context.view.LiftTo(context.view.ToTable(candidate.view_px), top);
-    // A candidate on a tile fitted already would only find that tile again.
-    const bool known = std::any_of(fits.begin(), fits.end(), [&](const TileFit& fit) {
+  // Per fit, the places its candidate's alternates point to, not tried yet.
+  std::vector<std::vector<cv::Point2d>> alternates;
+  const auto known = [&](const cv::Point2d& initial) {
+    return std::any_of(fits.begin(), fits.end(), [&](const TileFit& fit) {
       return cv::norm(fit.centre_mm - initial) < 0.25 * side;
     });
-    if (known) continue;
-    // A marker's black square and the cells of its code make squares of their own (a dozen
-    // candidates a frame, most fitted well); a tile there would hide the marker the table is
-    // calibrated from.
-    if (context.mapping.Calibration().InMarkerSquare(initial, 0)) {
-      context.Reject(ObservedKind::kTile, "candidates", "inside a table marker's black square",
-                     initial);
-      continue;
-    }
-    TileFit fit = FitTile(context.frame, context.mapping, initial, candidate.angle_rad, side, top,
-                          0, options.fit);
+  };
+  const auto fit_near = [&](const cv::Point2d& initial, double angle_rad) {
+    TileFit fit =
+        FitTile(context.frame, context.mapping, initial, angle_rad, side, top, 0, options.fit);
     if (fit.unseen_pair >= 0) {
       // One pair of sides seen, the other not: the candidate's centre may lie off along that
       // pair's normal, beyond its sides' search (detection seed 38: a coin touching the tile
@@ -94,6 +87,37 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
           fit = std::move(again);
       }
     }
+    return fit;
+  };
+  for (const TileCandidate& candidate : candidates) {
+    cv::Point2d initial = context.view.LiftTo(context.view.ToTable(candidate.view_px), top);
+    // A candidate on a tile fitted already would only find that tile again.
+    if (known(initial)) continue;
+    // A marker's black square and the cells of its code make squares of their own (a dozen
+    // candidates a frame, most fitted well); a tile there would hide the marker the table is
+    // calibrated from.
+    if (context.mapping.Calibration().InMarkerSquare(initial, 0)) {
+      context.Reject(ObservedKind::kTile, "candidates", "inside a table marker's black square",
+                     initial);
+      continue;
+    }
+    TileFit fit = fit_near(initial, candidate.angle_rad);
+    // No tile where the votes peaked: the tile's own centre may be a weaker peak nearby.
+    std::vector<cv::Point2d> untried;
+    for (const cv::Point2d& alternate_px : candidate.alternates_px) {
+      const cv::Point2d alternate = context.view.LiftTo(context.view.ToTable(alternate_px), top);
+      if (context.mapping.Calibration().InMarkerSquare(alternate, 0)) continue;
+      if (fit.accepted || fit.wrong_size) {
+        untried.push_back(alternate);
+        continue;
+      }
+      if (known(alternate)) continue;
+      TileFit again = fit_near(alternate, candidate.angle_rad);
+      if (again.accepted || again.wrong_size) {
+        fit = std::move(again);
+        initial = alternate;
+      }
+    }
     if (fit.wrong_size) {
       wrong_size.push_back(std::move(fit));
       continue;
@@ -103,6 +127,7 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
       continue;
     }
     fits.push_back(std::move(fit));
+    alternates.push_back(std::move(untried));
   }
 
   context.timer.Start("classify");
@@ -115,15 +140,44 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
   // contrast, such as a marker sheet's). Such a refit must show one colour.
   std::vector<double> quality(fits.size(), 0.0);
   std::vector<double> contrast(fits.size(), 0.0);
+  std::vector<bool> read(fits.size(), false);
   const auto look = [&](size_t i) {
     const TileFit& fit = fits[i];
     const TileFace face =
         faces_.Look(context.frame, context.mapping, fit.centre_mm, fit.angle_rad, side, top);
     quality[i] = Quality(fit, face);
     contrast[i] = face.half_contrast;
+    read[i] = face.recognised;
+  };
+  const auto drop_last = [&] {
+    fits.pop_back();
+    quality.pop_back();
+    contrast.pop_back();
+    read.pop_back();
+  };
+  const auto add = [&](TileFit fit) {
+    fits.push_back(std::move(fit));
+    quality.push_back(0);
+    contrast.push_back(0);
+    read.push_back(false);
+    look(fits.size() - 1);
   };
   for (size_t i = 0; i < fits.size(); ++i) look(i);
   const size_t first_fits = fits.size();
+  // A square fitted to a tile's art or to a coin beside it (its art reads as no tile) may have
+  // taken the place of the tile its candidate's alternates point to: one that reads is added.
+  for (size_t i = 0; i < first_fits; ++i) {
+    if (read[i]) continue;
+    for (const cv::Point2d& alternate : alternates[i]) {
+      if (known(alternate)) continue;
+      TileFit again = FitTile(context.frame, context.mapping, alternate, fits[i].angle_rad, side,
+                              top, 0, options.fit);
+      if (!again.accepted) continue;
+      add(std::move(again));
+      if (read.back()) break;
+      drop_last();
+    }
+  }
   for (size_t i = 0; i < first_fits; ++i) {
     if (contrast[i] <= options.max_half_contrast || contrast[i] > options.max_shifted_contrast)
       continue;
@@ -132,22 +186,12 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
     for (int k = 0; k < 4; ++k) {
       const double a = angle + 0.5 * CV_PI * k;
       const cv::Point2d initial = centre + 0.5 * side * cv::Point2d(std::cos(a), std::sin(a));
-      const bool known = std::any_of(fits.begin(), fits.end(), [&](const TileFit& fit) {
-        return cv::norm(fit.centre_mm - initial) < 0.25 * side;
-      });
-      if (known) continue;
+      if (known(initial)) continue;
       TileFit shifted =
           FitTile(context.frame, context.mapping, initial, angle, side, top, 0, options.fit);
       if (!shifted.accepted) continue;
-      fits.push_back(std::move(shifted));
-      quality.push_back(0);
-      contrast.push_back(0);
-      look(fits.size() - 1);
-      if (contrast.back() > options.max_half_contrast) {
-        fits.pop_back();
-        quality.pop_back();
-        contrast.pop_back();
-      }
+      add(std::move(shifted));
+      if (contrast.back() > options.max_half_contrast) drop_last();
     }
   }
 

@@ -17,6 +17,11 @@ void TileOptions::Check() const {
   Require(candidates.min_support > 0 && candidates.min_support < 2, "candidates.min_support",
           "in (0, 2)");
   Require(candidates.max_candidates >= 1, "candidates.max_candidates", "at least 1");
+  Require(candidates.alternate_share > 0 && candidates.alternate_share <= 1,
+          "candidates.alternate_share", "in (0, 1]");
+  Require(candidates.alternate_min_offset >= 0 && candidates.alternate_min_offset < 0.5,
+          "candidates.alternate_min_offset", "in [0, 0.5)");
+  Require(candidates.max_alternates >= 0, "candidates.max_alternates", "at least 0");
   fit.Check();
   face.Check();
   Require(max_edge_offset_mm >= 0 && max_edge_offset_mm <= 3, "max_edge_offset_mm", "in 0..3");
