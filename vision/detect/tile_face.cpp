@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <memory>
 #include <opencv2/imgproc.hpp>
 #include <stdexcept>
@@ -19,7 +20,8 @@ constexpr float kPlainInk = 0.06f;         // a template cell this dark or less 
 constexpr double kScalesPerOctave = 1;     // template sets per doubling of the camera's scale
 constexpr float kInkedShare = 0.5f;        // cells at least this share of a template's darkest: ink
 constexpr size_t kMinLocalPlainCells = 6;  // plain cells a local white balance needs
-constexpr size_t kAlternatives = 3;        // readings as other tiles kept (TileFace::alternatives)
+constexpr size_t kMinPlainGroupCells = 10;  // a group of plain cells that may be the face
+constexpr size_t kAlternatives = 3;         // readings as other tiles kept (TileFace::alternatives)
 
 float Median(std::vector<float> values) {
   if (values.empty()) return 0;
@@ -113,6 +115,52 @@ double Dot(const std::vector<float>& a, const std::vector<float>& b) {
   return (partial[0] + partial[1]) + (partial[2] + partial[3]);
 }
 
+// Distance from `point` to the segment from `a` to `b`.
+float SegmentDistance(const cv::Vec3f& point, const cv::Vec3f& a, const cv::Vec3f& b) {
+  const cv::Vec3f along = b - a;
+  const float length2 = along.dot(along);
+  const float t = length2 > 0 ? std::clamp((point - a).dot(along) / length2, 0.0f, 1.0f) : 0.0f;
+  return static_cast<float>(cv::norm(point - (a + t * along)));
+}
+
+// The n x n cells (CV_8U, 1 inside) of the regions of `flagged` cells (8-connected) that touch
+// the grid's border and hold at least `min_cells`, each grown to its convex hull and a cell
+// around it. What lies over a tile reaches in from beyond its sides; the hull takes in the
+// parts of it that happen to look like the art beneath, the cell around its blurred edge.
+cv::Mat BorderRegions(const std::vector<unsigned char>& flagged, int n, int min_cells) {
+  cv::Mat regions = cv::Mat::zeros(n, n, CV_8U);
+  std::vector<unsigned char> reached(flagged.size(), 0);
+  for (int start = 0; start < n * n; ++start) {
+    const int row = start / n;
+    const int column = start % n;
+    const bool border = row == 0 || column == 0 || row == n - 1 || column == n - 1;
+    if (!border || !flagged[static_cast<size_t>(start)] || reached[static_cast<size_t>(start)])
+      continue;
+    std::vector<cv::Point> cells = {{column, row}};
+    reached[static_cast<size_t>(start)] = 1;
+    for (size_t k = 0; k < cells.size(); ++k) {
+      for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+          const cv::Point next = cells[k] + cv::Point(dx, dy);
+          if (next.x < 0 || next.y < 0 || next.x >= n || next.y >= n) continue;
+          const size_t j = static_cast<size_t>(next.y * n + next.x);
+          if (!flagged[j] || reached[j]) continue;
+          reached[j] = 1;
+          cells.push_back(next);
+        }
+      }
+    }
+    if (static_cast<int>(cells.size()) < min_cells) continue;
+    std::vector<cv::Point> hull;
+    cv::convexHull(cells, hull);
+    cv::Mat region = cv::Mat::zeros(n, n, CV_8U);
+    cv::fillConvexPoly(region, hull, cv::Scalar(1));
+    cv::dilate(region, region, cv::Mat::ones(3, 3, CV_8U));
+    regions |= region;
+  }
+  return regions;
+}
+
 void Require(bool ok, const char* field, const char* range) {
   if (!ok)
     throw std::invalid_argument(std::string("TileFaceOptions.") + field + " must be " + range);
@@ -133,6 +181,12 @@ void TileFaceOptions::Check() const {
   Require(max_hidden >= 0 && max_hidden < 1, "max_hidden", "in [0, 1)");
   Require(local_face_cells >= 0 && local_face_cells < cells, "local_face_cells", "in 0..cells-1");
   Require(min_shaded_match <= min_match, "min_shaded_match", "at most min_match");
+  Require(foreign_distance > 0, "foreign_distance", "positive");
+  Require(min_occluder_cells >= 0, "min_occluder_cells", "at least 0");
+  Require(min_occluded_share >= 0 && min_occluded_share <= max_hidden, "min_occluded_share",
+          "in [0, max_hidden]");
+  Require(min_occluded_match >= min_match && min_occluded_match < 1, "min_occluded_match",
+          "in [min_match, 1)");
 }
 
 TileFaceClassifier::TileFaceClassifier(const PieceSet& set, TileFaceOptions options)
@@ -235,20 +289,20 @@ TileFace TileFaceClassifier::Classify(const cv::Mat& image,
                                       double side_mm, double height_mm,
                                       const std::vector<cv::Vec3d>& occluders) const {
   return Read(image, mapping, centre_mm, angle_rad, side_mm, height_mm, occluders,
-              options_.supersample);
+              options_.supersample, true);
 }
 
 TileFace TileFaceClassifier::Look(const cv::Mat& image, const calibration::TableMapping& mapping,
                                   const cv::Point2d& centre_mm, double angle_rad, double side_mm,
                                   double height_mm) const {
   return Read(image, mapping, centre_mm, angle_rad, side_mm, height_mm, {},
-              options_.look_supersample);
+              options_.look_supersample, false);
 }
 
 TileFace TileFaceClassifier::Read(const cv::Mat& image, const calibration::TableMapping& mapping,
                                   const cv::Point2d& centre_mm, double angle_rad, double side_mm,
                                   double height_mm, const std::vector<cv::Vec3d>& occluders,
-                                  int supersample) const {
+                                  int supersample, bool read_through_occluders) const {
   const int n = options_.cells;
   const int sub = supersample;
   const int fine = n * sub;  // samples across
@@ -296,6 +350,34 @@ TileFace TileFaceClassifier::Read(const cv::Mat& image, const calibration::Table
   }
   const double px_per_mm = mapping.PixelsPerMm({centre_mm.x, centre_mm.y, height_mm});
   const TemplateSet& set = TemplatesFor(px_per_mm);
+  TileFace result = Match(set, colours, visible);
+  if (!result.recognised && read_through_occluders && options_.min_occluder_cells > 0 &&
+      result.hidden <= options_.max_hidden) {
+    // Read as no tile: something may lie over part of it (a hand, an arm). For each of the
+    // best readings, the large regions reaching in from the border that differ from its art
+    // are left out, as under a coin, and the face read again: kept when it reads as that tile.
+    std::vector<TileReading> readings = result.alternatives;
+    readings.insert(readings.begin(),
+                    {result.side, result.suit, result.rank, result.quarter_turns, result.score});
+    for (const cv::Vec3f& face : PlainColours(set, colours, visible)) {
+      for (const TileReading& reading : readings) {
+        std::vector<float> uncovered = visible;
+        if (HideForeignCells(set, colours, face, reading, uncovered) == 0) continue;
+        TileFace again = Match(set, colours, uncovered);
+        if (!again.recognised || again.hidden < options_.min_occluded_share ||
+            again.score < options_.min_occluded_match || again.side != reading.side ||
+            again.suit != reading.suit || again.rank != reading.rank)
+          continue;
+        if (!result.recognised || again.score > result.score) result = std::move(again);
+      }
+    }
+  }
+  return result;
+}
+
+TileFace TileFaceClassifier::Match(const TemplateSet& set, const std::vector<cv::Vec3f>& colours,
+                                   const std::vector<float>& visible) const {
+  const int n = options_.cells;
   TileFace result;
   std::vector<size_t> seen_cells;  // the cells no occluder touches
   for (size_t i = 0; i < visible.size(); ++i) {
@@ -426,6 +508,90 @@ TileFace TileFaceClassifier::Read(const cv::Mat& image, const calibration::Table
     if (shaded.recognised) result = shaded;
   }
   return result;
+}
+
+std::vector<cv::Vec3f> TileFaceClassifier::PlainColours(const TemplateSet& set,
+                                                        const std::vector<cv::Vec3f>& colours,
+                                                        const std::vector<float>& visible) const {
+  std::vector<cv::Vec3f> plain;
+  for (const int i : set.plain_cells) {
+    if (visible[static_cast<size_t>(i)] > 0) plain.push_back(colours[static_cast<size_t>(i)]);
+  }
+  if (plain.size() < 2) return {};
+  const auto median = [](const std::vector<cv::Vec3f>& values) {
+    cv::Vec3f middle;
+    for (int c = 0; c < 3; ++c) {
+      std::vector<float> channel;
+      for (const cv::Vec3f& v : values) channel.push_back(v[c]);
+      middle[c] = Median(channel);
+    }
+    return middle;
+  };
+  // Two groups (2-means from the brightest and the darkest cell): the tile's face and what
+  // covers much of it, either of which may hold the median.
+  const auto brightness = [](const cv::Vec3f& v) { return v[0] + v[1] + v[2]; };
+  const auto [darkest, brightest] = std::minmax_element(
+      plain.begin(), plain.end(),
+      [&](const cv::Vec3f& a, const cv::Vec3f& b) { return brightness(a) < brightness(b); });
+  std::array<cv::Vec3f, 2> centres = {*brightest, *darkest};
+  std::array<std::vector<cv::Vec3f>, 2> groups;
+  for (int round = 0; round < 5; ++round) {
+    groups[0].clear();
+    groups[1].clear();
+    for (const cv::Vec3f& v : plain)
+      groups[cv::norm(v - centres[0]) <= cv::norm(v - centres[1]) ? 0 : 1].push_back(v);
+    for (size_t g = 0; g < 2; ++g) {
+      if (!groups[g].empty()) centres[g] = median(groups[g]);
+    }
+  }
+  std::vector<cv::Vec3f> faces = {median(plain)};
+  for (size_t g = 0; g < 2; ++g) {
+    if (groups[g].size() >= kMinPlainGroupCells) faces.push_back(centres[g]);
+  }
+  return faces;
+}
+
+double TileFaceClassifier::HideForeignCells(const TemplateSet& set,
+                                            const std::vector<cv::Vec3f>& colours,
+                                            const cv::Vec3f& face, const TileReading& reading,
+                                            std::vector<float>& visible) const {
+  const int n = options_.cells;
+  const auto entry =
+      std::find_if(set.templates.begin(), set.templates.end(), [&](const Template& t) {
+        return t.side == reading.side && t.suit == reading.suit && t.rank == reading.rank;
+      });
+  if (entry == set.templates.end()) return 0;
+  const int turn = entry->side == "back" ? 0 : reading.quarter_turns;
+  // Where the art inks, or borders on ink (a blur of the two), a cell may show its ink, the
+  // plain face or anything between; elsewhere the plain face.
+  cv::Mat inked = cv::Mat::zeros(n, n, CV_8U);
+  for (const int i : entry->inked[static_cast<size_t>(turn)])
+    inked.at<unsigned char>(i / n, i % n) = 1;
+  cv::dilate(inked, inked, cv::Mat::ones(3, 3, CV_8U));
+  const cv::Vec3f plain(1, 1, 1);
+  const cv::Vec3f deepest = plain + 2.0f * (entry->ink_colour - plain);
+  std::vector<unsigned char> foreign(colours.size(), 0);
+  for (size_t i = 0; i < colours.size(); ++i) {
+    if (visible[i] == 0) continue;
+    cv::Vec3f balanced;
+    for (int c = 0; c < 3; ++c) balanced[c] = colours[i][c] / std::max(face[c], 1.0f);
+    const int row = static_cast<int>(i) / n;
+    const int column = static_cast<int>(i) % n;
+    const float off = inked.at<unsigned char>(row, column)
+                          ? SegmentDistance(balanced, plain, deepest)
+                          : static_cast<float>(cv::norm(balanced - plain));
+    foreign[i] = off > options_.foreign_distance;
+  }
+  const cv::Mat hide = BorderRegions(foreign, n, options_.min_occluder_cells);
+  int hidden = 0;
+  for (size_t i = 0; i < visible.size(); ++i) {
+    if (hide.at<unsigned char>(static_cast<int>(i) / n, static_cast<int>(i) % n) &&
+        visible[i] > 0) {
+      visible[i] = 0;
+      ++hidden;
+    }
+  }
+  return static_cast<double>(hidden) / static_cast<double>(visible.size());
 }
 
 }  // namespace tabref::vision

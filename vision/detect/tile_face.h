@@ -28,6 +28,17 @@ struct TileFaceOptions {
   double min_shaded_match = 0.2;
   // Faces hidden (by coins lying on them) beyond this share of their cells are not read.
   double max_hidden = 0.5;
+  // A face that reads as no tile is read again, for each of its best readings, without the
+  // regions of at least `min_occluder_cells` cells reaching in from its border whose colour,
+  // white-balanced, lies further than `foreign_distance` from that reading's art (a hand or an
+  // arm over the tile), and kept when they hide at least `min_occluded_share` of it and it
+  // reads as that tile at least `min_occluded_match` well; 0 cells: never. (Detection seeds
+  // 1030 and 1037: an arm over 35-43 % of the face, read again at 0.87. Seed 1086: a square
+  // half over a tile's back in a hand's shadow, 8 % of it left out, read as a back at 0.67.)
+  double foreign_distance = 0.25;
+  int min_occluder_cells = 20;
+  double min_occluded_share = 0.15;
+  double min_occluded_match = 0.75;
 
   // Throws std::invalid_argument naming the first field out of range.
   void Check() const;
@@ -89,9 +100,26 @@ class TileFaceClassifier {
                 double height_mm) const;
 
  private:
+  struct TemplateSet;
+  // `read_through_occluders`: a face that reads as no tile is read again with what covers
+  // part of it left out (HideForeignCells).
   TileFace Read(const cv::Mat& image, const calibration::TableMapping& mapping,
                 const cv::Point2d& centre_mm, double angle_rad, double side_mm, double height_mm,
-                const std::vector<cv::Vec3d>& occluders, int supersample) const;
+                const std::vector<cv::Vec3d>& occluders, int supersample,
+                bool read_through_occluders) const;
+  // Matches the face's cells (`colours`, those with `visible` > 0) against `set`.
+  TileFace Match(const TemplateSet& set, const std::vector<cv::Vec3f>& colours,
+                 const std::vector<float>& visible) const;
+  // Marks invisible the cells of large regions, reaching in from the face's border, whose
+  // colour white-balanced by `face` differs from `reading`'s art (see
+  // TileFaceOptions::foreign_distance); returns the share of the face newly hidden.
+  double HideForeignCells(const TemplateSet& set, const std::vector<cv::Vec3f>& colours,
+                          const cv::Vec3f& face, const TileReading& reading,
+                          std::vector<float>& visible) const;
+  // What the plain face's colour may be: the median of the visible plain cells, and of each
+  // of their two groups when something covers much of the face.
+  std::vector<cv::Vec3f> PlainColours(const TemplateSet& set, const std::vector<cv::Vec3f>& colours,
+                                      const std::vector<float>& visible) const;
   struct Template {
     std::string side;
     std::optional<std::string> suit;

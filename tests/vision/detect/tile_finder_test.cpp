@@ -270,6 +270,9 @@ TEST(TileOptionsTest, CheckNamesTheFieldOutOfRange) {
   options.candidates.alternate_share = 0;
   EXPECT_TRUE(names(options, "TileOptions.candidates.alternate_share"));
   options = TileOptions{};
+  options.face.min_occluded_match = 0.2;
+  EXPECT_TRUE(names(options, "TileFaceOptions.min_occluded_match"));
+  options = TileOptions{};
   options.face.max_hidden = 1.5;
   EXPECT_THROW(options.Check(), std::invalid_argument);
   options = TileOptions{};
