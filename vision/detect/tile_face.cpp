@@ -185,6 +185,7 @@ void TileFaceOptions::Check() const {
   Require(min_occluder_cells >= 0, "min_occluder_cells", "at least 0");
   Require(min_occluded_share >= 0 && min_occluded_share <= max_hidden, "min_occluded_share",
           "in [0, max_hidden]");
+  Require(min_occluded_first_match < min_match, "min_occluded_first_match", "below min_match");
   Require(min_occluded_match >= min_match && min_occluded_match < 1, "min_occluded_match",
           "in [min_match, 1)");
 }
@@ -352,21 +353,25 @@ TileFace TileFaceClassifier::Read(const cv::Mat& image, const calibration::Table
   const TemplateSet& set = TemplatesFor(px_per_mm);
   TileFace result = Match(set, colours, visible);
   if (!result.recognised && read_through_occluders && options_.min_occluder_cells > 0 &&
-      result.hidden <= options_.max_hidden) {
+      result.hidden <= options_.max_hidden && result.score >= options_.min_occluded_first_match) {
     // Read as no tile: something may lie over part of it (a hand, an arm). For each of the
     // best readings, the large regions reaching in from the border that differ from its art
     // are left out, as under a coin, and the face read again: kept when it reads as that tile.
     std::vector<TileReading> readings = result.alternatives;
     readings.insert(readings.begin(),
                     {result.side, result.suit, result.rank, result.quarter_turns, result.score});
+    std::vector<std::vector<float>> tried;  // the cells left out, once each
     for (const cv::Vec3f& face : PlainColours(set, colours, visible)) {
       for (const TileReading& reading : readings) {
         std::vector<float> uncovered = visible;
-        if (HideForeignCells(set, colours, face, reading, uncovered) == 0) continue;
+        if (HideForeignCells(set, colours, face, reading, uncovered) <
+                options_.min_occluded_share ||
+            std::find(tried.begin(), tried.end(), uncovered) != tried.end())
+          continue;
+        tried.push_back(uncovered);
         TileFace again = Match(set, colours, uncovered);
-        if (!again.recognised || again.hidden < options_.min_occluded_share ||
-            again.score < options_.min_occluded_match || again.side != reading.side ||
-            again.suit != reading.suit || again.rank != reading.rank)
+        if (!again.recognised || again.score < options_.min_occluded_match ||
+            again.side != reading.side || again.suit != reading.suit || again.rank != reading.rank)
           continue;
         if (!result.recognised || again.score > result.score) result = std::move(again);
       }
