@@ -11,11 +11,19 @@
 namespace tabref::vision {
 namespace {
 
+// Detection scene 12 (1080p, 25 degrees, a block of touching tiles) and the table mapping a
+// perfect marker fit gives.
+struct TileScene {
+  PieceSet set = LoadPieceSet(DefaultPieceSetFile());
+  testing::DetectedScene result = testing::DetectTileScene(set, 12, 25, 0, 1);
+  calibration::TableMapping mapping{TruthCalibration(result.scene.camera, result.scene.layout)};
+};
+
 TEST(TileFaceTest, AFirstLookReadsEveryTileAsTheFullReadDoes) {
-  const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
-  const testing::DetectedScene result = testing::DetectTileScene(set, 12, 25, 0, 1);
-  const calibration::TableMapping mapping(
-      TruthCalibration(result.scene.camera, result.scene.layout));
+  const TileScene scene;
+  const PieceSet& set = scene.set;
+  const testing::DetectedScene& result = scene.result;
+  const calibration::TableMapping& mapping = scene.mapping;
   const TileFaceClassifier faces(set);
   int tiles = 0;
   for (const TruthPiece& truth : result.truth) {
@@ -44,10 +52,10 @@ TEST(TileFaceTest, AFirstLookReadsEveryTileAsTheFullReadDoes) {
 // no tile (its shaded plain face looked inked). Balanced cell by cell, it reads as itself. (A
 // null face, its art a small suit sign, reads too badly in such a shadow to be matched again.)
 TEST(TileFaceTest, AFaceHalfInShadowIsReadAsItself) {
-  const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
-  const testing::DetectedScene result = testing::DetectTileScene(set, 12, 25, 0, 1);
-  const calibration::TableMapping mapping(
-      TruthCalibration(result.scene.camera, result.scene.layout));
+  const TileScene scene;
+  const PieceSet& set = scene.set;
+  const testing::DetectedScene& result = scene.result;
+  const calibration::TableMapping& mapping = scene.mapping;
   TileFaceOptions whole;
   whole.local_face_cells = 0;
   const TileFaceClassifier faces(set);
@@ -93,10 +101,10 @@ TEST(TileFaceTest, AFaceHalfInShadowIsReadAsItself) {
 // left out as under a coin and the rest reads as the tile; a face it hides too much of stays
 // unread rather than read wrong.
 TEST(TileFaceTest, AFacePartlyUnderAnArmIsReadAsItself) {
-  const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
-  const testing::DetectedScene result = testing::DetectTileScene(set, 12, 25, 0, 1);
-  const calibration::TableMapping mapping(
-      TruthCalibration(result.scene.camera, result.scene.layout));
+  const TileScene scene;
+  const PieceSet& set = scene.set;
+  const testing::DetectedScene& result = scene.result;
+  const calibration::TableMapping& mapping = scene.mapping;
   TileFaceOptions whole;
   whole.min_occluder_cells = 0;
   const TileFaceClassifier faces(set);
