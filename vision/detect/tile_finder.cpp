@@ -112,8 +112,12 @@ std::vector<TileFit> TileFinder::FindSquares(const FrameContext& context) const 
         continue;
       }
       if (known(alternate)) continue;
+      // Kept only when its art reads as a tile: an alternate fitted beside a tile (on a coin,
+      // the table, a hand) would make the candidates of the tile itself known and skipped.
       TileFit again = fit_near(alternate, candidate.angle_rad);
-      if (again.accepted || again.wrong_size) {
+      if (again.accepted &&
+          faces_.Look(context.frame, context.mapping, again.centre_mm, again.angle_rad, side, top)
+              .recognised) {
         fit = std::move(again);
         initial = alternate;
       }
