@@ -11,6 +11,11 @@
 namespace tabref::vision {
 namespace {
 
+// The turn of a truth tile's square, as the tile fit gives it: radians modulo 90 degrees.
+double SquareAngle(const TruthPiece& truth) {
+  return std::fmod(truth.piece.angle_deg * CV_PI / 180 + 4 * CV_PI, 0.5 * CV_PI);
+}
+
 // Detection scene 12 (1080p, 25 degrees, a block of touching tiles) and the table mapping a
 // perfect marker fit gives.
 struct TileScene {
@@ -31,7 +36,7 @@ TEST(TileFaceTest, AFirstLookReadsEveryTileAsTheFullReadDoes) {
     ++tiles;
     SCOPED_TRACE(truth.description);
     const cv::Point2d centre(truth.piece.position_mm.x, truth.piece.position_mm.y);
-    const double angle = std::fmod(truth.piece.angle_deg * CV_PI / 180 + 4 * CV_PI, 0.5 * CV_PI);
+    const double angle = SquareAngle(truth);
     const TileFace read = faces.Classify(result.scene.image, mapping, centre, angle,
                                          set.tile_side_mm, set.tile_thickness_mm);
     const TileFace look = faces.Look(result.scene.image, mapping, centre, angle, set.tile_side_mm,
@@ -80,7 +85,7 @@ TEST(TileFaceTest, AFaceHalfInShadowIsReadAsItself) {
           shaded.at<cv::Vec3b>(y, x) *= 0.55;
       }
     }
-    const double angle = std::fmod(truth.piece.angle_deg * CV_PI / 180 + 4 * CV_PI, 0.5 * CV_PI);
+    const double angle = SquareAngle(truth);
     const TileFace read =
         faces.Classify(shaded, mapping, centre, angle, set.tile_side_mm, set.tile_thickness_mm);
     ASSERT_TRUE(read.recognised);
@@ -136,7 +141,7 @@ TEST(TileFaceTest, AFacePartlyUnderAnArmIsReadAsItself) {
                       cv::saturate_cast<uchar>(212 * light));
       }
     }
-    const double angle = std::fmod(truth.piece.angle_deg * CV_PI / 180 + 4 * CV_PI, 0.5 * CV_PI);
+    const double angle = SquareAngle(truth);
     const TileFace read =
         faces.Classify(covered, mapping, centre, angle, set.tile_side_mm, set.tile_thickness_mm);
     if (read.recognised) {
