@@ -74,6 +74,9 @@ struct ShotObservation {
   std::vector<int> left_table;            // track ids of pieces that fell off the table
   TableObservation before;                // the table at rest before the shot
   TableObservation after;                 // the table at rest after it
+  // Track ids of movers followed in flight (flicked, or hurled from a catapult), not only
+  // moved by a hand: set down, slid aside (vision::PieceTracker::Flew).
+  std::vector<int> flew;
   // The table once the players set it right after the shot (a lying target stood upright,
   // referee::Verdict::NotYet), when they had to; `after` stays as the shot left the table.
   std::optional<TableObservation> set_right;

@@ -1364,6 +1364,12 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
       shot.rest_s = std::max(shot.rest_s, track->rest_since_s);
   }
   for (const auto& [id, track] : departed_) shot.rest_s = std::max(shot.rest_s, track.seen_s);
+  for (int id : shot.moved) {
+    const Track* track = FindTrack(id);
+    const auto gone = departed_.find(id);
+    const Track* any = track != nullptr ? track : gone != departed_.end() ? &gone->second : nullptr;
+    if (any != nullptr && Flew(*any)) shot.flew.push_back(id);
+  }
   for (Track& track : tracks_) track.ClearPath();
   departed_.clear();
   reported_contacts_.clear();
@@ -1422,6 +1428,24 @@ bool PieceTracker::FlewOff(const Track& track) const {
     farthest = std::max(farthest, out);
   }
   return true;
+}
+
+bool PieceTracker::Flew(const Track& track) const {
+  size_t run_from = 0;
+  for (size_t i = 1; i < track.path.size(); ++i) {
+    const PathSample& step_from = track.path[i - 1];
+    const PathSample& step_to = track.path[i];
+    const double step_s = step_to.time_s - step_from.time_s;
+    if (step_s <= 0 || step_s > options_.flight_s ||
+        rules::Distance(step_from.position, step_to.position) <
+            options_.flick_speed_mm_s * step_s) {
+      run_from = i;
+    } else if (i - run_from >= 2 && rules::Distance(track.path[run_from].position,
+                                                    step_to.position) >= options_.flight_mm) {
+      return true;
+    }
+  }
+  return false;
 }
 
 size_t PieceTracker::LastTileStrike(const Track& track) const {

@@ -263,6 +263,10 @@ class PieceTracker {
   // than the edge band, at a flick's speed, ever farther from where it started (or from the
   // last tile it was seen to strike).
   bool FlewOff(const Track& track) const;
+  // Whether `track`'s path in this shot holds a flight: a run of two steps or more, each
+  // within `flight_s` and at a flick's speed or faster, that took it `flight_mm` or farther
+  // (one step is a piece lifted and set down as well as one hurled unseen).
+  bool Flew(const Track& track) const;
   // The index in `track`'s path nearest the last contact with a tile reported for it this
   // shot (not an uncertain one), or 0.
   size_t LastTileStrike(const Track& track) const;

@@ -37,6 +37,7 @@ void TrackerOptions::Check() const {
   Require(rest_clear_of_hand_mm >= 0 && rest_clear_of_hand_mm <= 2000, "rest_clear_of_hand_mm",
           "in 0..2000");
   Require(hurl_speed_mm_s >= 0, "hurl_speed_mm_s", "at least 0");
+  Require(flight_mm >= 0 && flight_mm <= 2000, "flight_mm", "in 0..2000");
   Require(touch_mm >= 0 && touch_mm <= 50, "touch_mm", "in 0..50");
   Require(graze_mm >= 0 && graze_mm <= touch_mm, "graze_mm", "in 0..touch_mm");
   Require(kink_deg > 0 && kink_deg < 180, "kink_deg", "in (0, 180)");

@@ -57,6 +57,10 @@ struct TrackerOptions {
   // the hand (setting a catapult down, clearing a centrifuge away: 660 mm/s seen in one
   // frame).
   double hurl_speed_mm_s = 1200;
+  // A piece followed this far (mm) or farther in one run of frames, each at a flick's speed
+  // or faster, flew (ShotObservation::flew): a hand setting a catapult down moves it a few mm
+  // a frame, a hurled pyramid hops 300-500 mm.
+  double flight_mm = 100;
   // A piece within this of the hand's outline touches the hand (the outline, drawn where the
   // image changed, misses a fingertip's edge and the shadow under it): it moves with the hand,
   // and a motionless image says nothing of it. A flicked piece leaves the hand farther in a frame.

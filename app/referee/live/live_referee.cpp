@@ -336,7 +336,10 @@ void LiveReferee::Judge(const vision::ShotObservation& shot, double time_s,
       judged.action = verdict.action;
       events.push_back(judged);
       Apply(verdict.action, rules::ActionSource::kVision,
-            {{"moved", shot.moved}, {"left_table", shot.left_table}, {"rest_s", shot.rest_s}},
+            {{"moved", shot.moved},
+             {"flew", shot.flew},
+             {"left_table", shot.left_table},
+             {"rest_s", shot.rest_s}},
             time_s, verdict.reason, events);
       break;
     case VerdictKind::kAskPlayers:
