@@ -186,6 +186,12 @@ const Track* PieceTracker::FindTrack(int id) const {
   return nullptr;
 }
 
+const Track* PieceTracker::ShotTrack(int id) const {
+  if (const Track* track = FindTrack(id)) return track;
+  const auto gone = departed_.find(id);
+  return gone != departed_.end() ? &gone->second : nullptr;
+}
+
 Track* PieceTracker::FindMutableTrack(int id) {
   return const_cast<Track*>(std::as_const(*this).FindTrack(id));
 }
@@ -1345,8 +1351,7 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
                                       [](const auto& gone) { return gone.second.Identified(); });
   const auto says_nothing = [&](int id) {
     const Track* track = FindTrack(id);
-    const auto gone = departed_.find(id);
-    const Track* any = track != nullptr ? track : gone != departed_.end() ? &gone->second : nullptr;
+    const Track* any = ShotTrack(id);
     if (any == nullptr) return true;
     if (any->Identified()) return false;
     if (known_gone) return true;
@@ -1365,10 +1370,8 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
   }
   for (const auto& [id, track] : departed_) shot.rest_s = std::max(shot.rest_s, track.seen_s);
   for (int id : shot.moved) {
-    const Track* track = FindTrack(id);
-    const auto gone = departed_.find(id);
-    const Track* any = track != nullptr ? track : gone != departed_.end() ? &gone->second : nullptr;
-    if (any != nullptr && Flew(*any)) shot.flew.push_back(id);
+    const Track* track = ShotTrack(id);
+    if (track != nullptr && Flew(*track)) shot.flew.push_back(id);
   }
   for (Track& track : tracks_) track.ClearPath();
   departed_.clear();

@@ -274,6 +274,8 @@ class PieceTracker {
   ObservedPiece PieceAt(const Track& track, rules::Vec2 position) const;
   Track& NewTrack(const ObservedPiece& piece, const TrackerFrame& frame);
   Track* FindMutableTrack(int id);
+  // The track `id` on the table, or the one that left it or was lost in the shot under way.
+  const Track* ShotTrack(int id) const;
   // Sets each piece's on_top_of (an index in `table`) from the tracks' carriers.
   void LinkCarriers(TableObservation& table) const;
 
