@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "app/referee/observed_pieces.h"
 #include "vision/sim/piece_body.h"
 
 namespace tabref::referee {
@@ -119,8 +120,7 @@ vision::ShotObservation ObserveShot(vision::TableObservation before, vision::Tab
     const vision::sim::Event& event = events[e];
     if (event.type == EventType::kFlick || event.type == EventType::kHop) {
       if (event.piece == struck) shot.start_s = event.time_s;
-      if (std::count(shot.flew.begin(), shot.flew.end(), event.piece) == 0)
-        shot.flew.push_back(event.piece);
+      if (!Contains(shot.flew, event.piece)) shot.flew.push_back(event.piece);
     } else if (event.type == EventType::kContact) {
       shot.contacts.push_back({event.time_s, event.piece, event.other});
       first_touch.emplace(event.piece, event.time_s);
