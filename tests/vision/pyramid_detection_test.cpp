@@ -565,8 +565,9 @@ int PairsMisread(BareTable& scene, const sim::PieceLook& look,
 
 // Held-out Ice Boule seed 208: of two medium lying pyramids of one colour side by side, the one
 // pointing away from the camera read upright. What the other's silhouette leaves of their blob
-// is longest across it, and its lying poses were looked for only along that: searched all
-// round, each pair is found as it lies (one of the two misread in each, searched so).
+// is longest across it, and its lying poses were looked for only along that: with its best
+// lying pose searched all round among its other poses, each pair is found as it lies (without,
+// at least one pyramid is misread).
 TEST(SideBySideDetection, ALyingPartPointingAwayFromTheCameraIsFoundLying) {
   BareTable scene(7, 30);
   const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", "medium");
