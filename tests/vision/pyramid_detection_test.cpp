@@ -563,36 +563,39 @@ int PairsMisread(BareTable& scene, const sim::PieceLook& look,
   return misread;
 }
 
+// Each of the pairs laid by `lay` at `places` on a bare table (table seed 7, 30 degrees) found as
+// it lies by the default detector, and at least one pyramid misread with `without` switched off.
+void ExpectPairsFoundOnlyWith(const char* size,
+                              std::vector<sim::Body> (*lay)(const PieceSet&, const sim::PieceLook&,
+                                                            cv::Vec2d),
+                              const std::vector<cv::Vec2d>& places,
+                              bool PyramidSideBySideOptions::*without) {
+  BareTable scene(7, 30);
+  const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", size);
+  std::vector<std::vector<sim::Body>> pairs;
+  for (const cv::Vec2d& at : places) pairs.push_back(lay(scene.set, look, at));
+  EXPECT_EQ(PairsMisread(scene, look, pairs, {}), 0);
+  DetectionOptions switched_off;
+  switched_off.pyramids.side_by_side.*without = false;
+  EXPECT_GE(PairsMisread(scene, look, pairs, switched_off), 1);
+}
+
 // Held-out Ice Boule seed 208: of two medium lying pyramids of one colour side by side, the one
 // pointing away from the camera read upright. What the other's silhouette leaves of their blob
 // is longest across it, and its lying poses were looked for only along that: with its best
 // lying pose searched all round among its other poses, each pair is found as it lies (without,
 // at least one pyramid is misread).
 TEST(SideBySideDetection, ALyingPartPointingAwayFromTheCameraIsFoundLying) {
-  BareTable scene(7, 30);
-  const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", "medium");
-  std::vector<std::vector<sim::Body>> pairs;
-  for (const cv::Vec2d& at : {cv::Vec2d(550, 150), cv::Vec2d(750, 150), cv::Vec2d(750, 350)})
-    pairs.push_back(Seed208Pair(scene.set, look, at));
-  EXPECT_EQ(PairsMisread(scene, look, pairs, {}), 0);
-  DetectionOptions along_the_axis;
-  along_the_axis.pyramids.side_by_side.parts_lying_all_round = false;
-  EXPECT_GE(PairsMisread(scene, look, pairs, along_the_axis), 1);
+  ExpectPairsFoundOnlyWith("medium", Seed208Pair, {{550, 150}, {750, 150}, {750, 350}},
+                           &PyramidSideBySideOptions::parts_lying_all_round);
 }
 
 // Held-out Ice Boule seed 184: a small lying pyramid beside an upright one, its part overlapping
 // as well upright as lying, read upright from an outline met on half its rays; lying, it is met
 // on nearly all of them, and the pair is found as it stands.
 TEST(SideBySideDetection, APartTakesAnotherPoseWhoseOutlineIsMetClearlyBetter) {
-  BareTable scene(7, 30);
-  const sim::PieceLook look = sim::PieceLook::Pyramid("yellow", "small");
-  std::vector<std::vector<sim::Body>> pairs;
-  for (const cv::Vec2d& at : {cv::Vec2d(150, 350), cv::Vec2d(350, 350), cv::Vec2d(750, 350)})
-    pairs.push_back(Seed184Pair(scene.set, look, at));
-  EXPECT_EQ(PairsMisread(scene, look, pairs, {}), 0);
-  DetectionOptions tight_kept;
-  tight_kept.pyramids.side_by_side.switch_to_clearly_better = false;
-  EXPECT_GE(PairsMisread(scene, look, pairs, tight_kept), 1);
+  ExpectPairsFoundOnlyWith("small", Seed184Pair, {{150, 350}, {350, 350}, {750, 350}},
+                           &PyramidSideBySideOptions::switch_to_clearly_better);
 }
 
 // Held-out Ice Boule seed 34's target: a small green upright pyramid on green felt filmed at
