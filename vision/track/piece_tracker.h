@@ -25,6 +25,10 @@ struct Track {
   // Carried only as found where the hand was (PieceTracker::StartMoving): set down there if it
   // stays, flicked from its place under the hand if it moves on.
   bool maybe_set_down = false;
+  // Carried, then found at a flick's speed from where the hand set it down, but by the hand
+  // still (a pyramid: PieceTracker::Measure): the sample where the hand set it down. The next
+  // step tells: one hurled from there goes on, one the hand set down where it was found stays.
+  std::optional<PathSample> maybe_hurled_from;
   bool hidden = false;  // under the hand in the latest frame
   // A blob first seen between shots clear of any hand (TrackerOptions::clear_of_hand_mm),
   // with no hand in view since.
@@ -172,6 +176,13 @@ class PieceTracker {
   std::optional<rules::Vec2> PushedAt(rules::Vec2 at, const TrackerFrame& frame) const;
   // Below this speed a piece moving under a hand is carried, not flicked (or hurled).
   double FlickSpeed(const Track& track) const;
+  // How far a piece set down by the hand may seem to move from sample `a` to `b` as the hand
+  // withdraws from it.
+  double SetDownShiftMm(const Track& track, const PathSample& a, const PathSample& b) const;
+  // A carried track flicked (or hurled) from `set_down`, where the hand set it down: its
+  // shot starts there.
+  void FlickedFromUnderTheHand(Track& track, const PathSample& set_down,
+                               const TrackerFrame& frame) const;
   // `last_seen_s`: when the track was last measured at its place; `rest_sigma_mm`: the sigma
   // of that place (the path's first sample).
   void StartMoving(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,

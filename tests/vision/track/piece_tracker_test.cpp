@@ -1754,6 +1754,46 @@ TEST(PieceTrackerTest, APyramidFoundByTheHandThatHidItWasSetDownThere) {
   }
 }
 
+// Held-out Ice Boule seed 253: the hand takes a small catapult up and carries it off, out of
+// sight, and sets the next one down 132 mm away; the blob there, two frames after the carried
+// one was last seen, is taken for it. Found by the hand, the next step tells: one set down
+// there stays, one hurled from under the hand goes on (seed 240: the target, first seen 40 mm
+// on and 25 mm from the hand). Found far from the hand, it flew.
+TEST(PieceTrackerTest, ACarriedPyramidFoundAgainByTheHandWasSetDownThereUnlessItGoesOn) {
+  const auto shots = [](const rules::Polygon& hand_at_the_blob, bool goes_on) {
+    PieceTracker tracker(OnATable(800, 500));
+    BlurFeed feed(tracker);
+    const ObservedPiece catapult = Pyramid("red", "small", 14.3, 25.4, {151.5, 173.7});
+    while (feed.Time() < 0.3) feed.Detect({catapult});
+    const int track = TrackNear(tracker.Table(feed.Time()), catapult.position_mm);
+    const auto blob = [&](rules::Vec2 at, const std::optional<rules::Polygon>& hand, int id) {
+      TrackerFrame frame = Blobs({at}, true, hand);
+      frame.pieces[0].kind = ObservedKind::kPyramid;
+      frame.pieces[0].footprint = Translated(catapult.footprint, at - catapult.position_mm);
+      frame.pieces[0].track_id = id;
+      return frame;
+    };
+    feed.Send(blob({151.5, 173.7}, testing::Rectangle({0, 140}, {140, 200}), track));
+    feed.Send(blob({137.1, 164.1}, testing::Rectangle({0, 140}, {128, 200}), track));
+    for (int i = 0; i < 3; ++i) feed.Send(Blobs({}, true, testing::Rectangle({0, 60}, {150, 190})));
+    feed.Send(blob({67.1, 81.0}, testing::Rectangle({0, 40}, {70, 120}), track));
+    feed.Send(blob({72.0, 76.5}, testing::Rectangle({0, 40}, {75, 120}), track));
+    feed.Send(Blobs({}, true, testing::Rectangle({0, 120}, {150, 200})));
+    rules::Vec2 at{184.6, 145.5};
+    feed.Send(blob(at, hand_at_the_blob, -1));
+    for (int i = 0; i < 4; ++i) {
+      if (goes_on) at = at + rules::Vec2{40.0 - 10 * i, 10};
+      feed.Send(blob(at, std::nullopt, -1));
+    }
+    return Of(feed.Events(), Type::kShotStarted).size();
+  };
+  const rules::Polygon by_the_blob = testing::Rectangle({0, 100}, {160, 180});
+  const rules::Polygon far_off = testing::Rectangle({0, 300}, {60, 400});
+  EXPECT_EQ(shots(by_the_blob, /*goes_on=*/false), 0u);
+  EXPECT_EQ(shots(by_the_blob, /*goes_on=*/true), 1u);
+  EXPECT_EQ(shots(far_off, /*goes_on=*/false), 1u);
+}
+
 // Held-out Ppolf seeds 106 and 193: a coin set down under the hand far from the camera and
 // flicked at once, followed as a blob to where it came to rest, beside `resting`; fed until the
 // tracker wants the look closing the shot. The blob's track and where it rests.
