@@ -69,7 +69,8 @@ struct TrackerOptions {
   // where the hand last was (or with one in view, beyond `hand_reach_mm` of it), that goes on
   // with none in view, slides on its own: a piece hurled or flicked while the hand hid it,
   // seen once clear of it (however slow by then). Fingertips reaching in are taken for a hand
-  // the next frame; an arm leaving the view stays by it.
+  // the next frame; an arm leaving the view stays by it. A carried pyramid found again within
+  // this of the hand at a hurl's speed waits for its next step before it counts as hurled.
   double clear_of_hand_mm = 60;
   // A shot ends once the table is quiet and the hand has gone; or, the hand still in view (a
   // player's arm resting at the table's edge), once every piece the shot moved rests in sight
