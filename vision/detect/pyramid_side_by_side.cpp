@@ -169,7 +169,9 @@ PyramidSideBySideHypothesis SearchPair(const PyramidCandidate& candidate,
     for (size_t k = 1; k < search.poses.size(); ++k) {
       if (only_size || search.poses[k].size != best.size) others.push_back(search.poses[k]);
     }
-    if (options.parts_lying_all_round) {
+    // (A part too round to have an axis was searched lying all round already.)
+    if (options.parts_lying_all_round &&
+        SpreadOf(search.part).Elongation() >= pose_options.min_elongation) {
       PyramidPoseSearchOptions all_round = pose_options;
       all_round.min_elongation = std::numeric_limits<double>::infinity();
       for (const PyramidHypothesis& pose :
