@@ -29,8 +29,11 @@ constexpr double kVacatedMarginMm = 2.5;
 // A resting piece's place changed on more than this share of its inner disc may be vacated:
 // no blob there is another piece (lower than the share that makes it disturbed).
 constexpr double kVacatedShare = 0.2;
-// An unexplained blob confirmed by one in the next frame within this (mm).
+// An unexplained blob is confirmed by one in the next frame as far as a flicked coin goes in
+// the time between them (fresh Ppolf seed 265: 5.1 m/s off the tee, 170 mm a frame at 30 fps),
+// but no less than this (mm) and no more than twice it (a frame dropped).
 constexpr double kConfirmReachMm = 150;
+constexpr double kConfirmSpeedMmS = 6000;
 // A resting piece measured this many diameters away one frame later must look blurred.
 constexpr double kLeapDiameters = 1.5;
 // A face read below the detector's bar votes this share of its score (a recognised face votes
@@ -495,7 +498,11 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
            hand_.mask.at<uchar>(y, x) != 0;
   };
 
-  if (tracker.WantsFullDetection(time_s)) {
+  // The tracker asks for a full detection once the table has settled; one that moves again in
+  // this very frame is not (fresh Ppolf seed 265: a coin flicked from under the hand at 5 m/s,
+  // caught in flight by the detection and taken for a piece at rest there, the flight unseen),
+  // so the detection waits for a still frame.
+  if (tracker.WantsFullDetection(time_s) && !out.motion) {
     timer.Start("detect");
     costs_.full_detection = true;
     // How the table changed since the last full detection (none yet: all of it).
@@ -770,6 +777,8 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
         hand_.found ? HandBlobs(labels, stats, count, view, HandInMotion(hand_.mask, moving),
                                 kHandBlobSkinShare)
                     : std::vector<bool>(static_cast<size_t>(count), false);
+    const double confirm_reach_mm = std::clamp(kConfirmSpeedMmS * (time_s - candidates_time_s_),
+                                               kConfirmReachMm, 2 * kConfirmReachMm);
     const PieceSet& set = detector_->Set();
     const double coin_area = CV_PI * 0.25 * set.coin_diameter_mm * set.coin_diameter_mm;
     std::vector<rules::Vec2> blobs;
@@ -796,13 +805,15 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
       // a tee-off were taken for a coin carried, then shot). A coin's blur beside the fingers
       // is (Ppolf seed 6: a putt that came back off the hole as the hand drew back).
       if (at_hand[static_cast<size_t>(label)]) continue;
-      const bool confirmed = std::any_of(
-          candidates_.begin(), candidates_.end(),
-          [&](const rules::Vec2& before) { return rules::Distance(before, at) < kConfirmReachMm; });
+      const bool confirmed =
+          std::any_of(candidates_.begin(), candidates_.end(), [&](const rules::Vec2& before) {
+            return rules::Distance(before, at) < confirm_reach_mm;
+          });
       if (!confirmed) continue;
       out.pieces.push_back(BlobPiece(kind, at, area_mm2));
     }
     candidates_ = std::move(blobs);
+    candidates_time_s_ = time_s;
   }
 
   timer.Start("background");

@@ -190,6 +190,7 @@ class CameraAnalyzer {
   FrameCosts costs_;
   // Unexplained moving blobs of the last frame, confirmed when the next frame has one near.
   std::vector<rules::Vec2> candidates_;
+  double candidates_time_s_ = 0;  // the frame they were found in
   bool reset_background_ = true;
 };
 
