@@ -110,6 +110,14 @@ constexpr double kSureReadingAfterMove = 0.85;
 // moment of closest approach moves by a frame or so as the path grows).
 constexpr double kSamePassS = 0.1;
 
+// Keeps only the kind of piece: what it is is not known.
+void ForgetIdentity(ObservedPiece& piece) {
+  ObservedPiece kind_only;
+  kind_only.kind = piece.kind;
+  ApplyIdentity(piece, IdentityKey(kind_only));
+  piece.confidence = 0;
+}
+
 // Whether a reading names what the piece is (a face, a colour or a size).
 bool Named(const ObservedPiece& piece) {
   return piece.side || piece.suit || piece.rank || piece.colour || piece.size;
@@ -1361,12 +1369,19 @@ void PieceTracker::EndShot(const TrackerFrame& frame, std::vector<TrackEvent>& e
   // A piece the hand set down and the shot sent off before any look read it is what the look
   // closing the shot reads (held-out Ppolf seed 127: the player took up the coin that holed
   // out and set the other player's down 4 mm from it to tee off; the hand stayed over the
-  // table until the flick, and the shot was taken for the first coin's, out of turn).
+  // table until the flick, and the shot was taken for the first coin's, out of turn). One
+  // that left the table is not known to be what it was read as (fresh Ppolf seed 268: the
+  // same swap, 25 mm apart, and the coin flicked off the table; read as the coin taken up, it
+  // was the wrong player's shot).
   for (ObservedPiece& was : shot.before.pieces) {
+    if (std::count(unread_before_.begin(), unread_before_.end(), was.track_id) == 0) continue;
     const Track* now = FindTrack(was.track_id);
-    if (now != nullptr && !now->set_down_unread && now->Identified() &&
-        std::count(unread_before_.begin(), unread_before_.end(), was.track_id) > 0)
+    if (now != nullptr && !now->set_down_unread && now->Identified()) {
       ApplyIdentity(was, IdentityKey(now->piece));
+    } else if (now == nullptr &&
+               std::count(shot.left_table.begin(), shot.left_table.end(), was.track_id) > 0) {
+      ForgetIdentity(was);
+    }
   }
   // Movers never identified (a blur that was no piece of the set) say nothing, but for one
   // seen flying off the table when no piece the camera knew went missing: a piece set down
@@ -1528,6 +1543,7 @@ void PieceTracker::Settle(const TrackerFrame& frame, std::vector<TrackEvent>& ev
 }
 
 std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
+
   std::vector<TrackEvent> events;
   if (!frame.table_found) {
     phase_ = TrackerPhase::kBlind;

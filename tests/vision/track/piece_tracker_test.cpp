@@ -2465,15 +2465,11 @@ std::optional<ShotObservation> FlickedToRestReadAs(Recorder& run, double& t,
   return ended[0].shot;
 }
 
-// Held-out Ppolf seed 127: the player took up the coin that had holed out and set the other
-// player's down 4 mm from it to tee off, the hand over the table until the flick. Only re-fits
-// (where, not what) measured the coin set down; the look closing the shot read it. Which coin
-// was flicked is what that look reads, in the shot's table before as after.
-TEST(PieceTrackerTest, ACoinSetDownAndFlickedBeforeAnyLookReadItIsWhatTheLookAfterReads) {
-  Recorder run;
+// The suns coin read at rest beside `tile` for a second, then hidden by the hand, and
+// measured again only by re-fits (where, not what) 4 mm from its place with the hand over the
+// table (`t` goes on): its track.
+int TakenUpAndAnotherSetDownUnread(Recorder& run, double& t, const ObservedPiece& tile) {
   const ObservedPiece suns = Coin("suns", {632, 235});
-  const ObservedPiece tile = Tile({622, 170});
-  double t = 0;
   const int id = RestedTrack(run, t, {suns, tile}, suns.position_mm);
   TrackerFrame hand = Between(t, {tile}, /*hand=*/true);
   hand.hidden = {rules::Square({640, 250}, 60, 0)};
@@ -2485,6 +2481,18 @@ TEST(PieceTrackerTest, ACoinSetDownAndFlickedBeforeAnyLookReadItIsWhatTheLookAft
   refit.confidence = 0;
   refit.track_id = id;
   for (int i = 0; i < 12; ++i, t += 1.0 / 30) run(Between(t, {refit, tile}, /*hand=*/true));
+  return id;
+}
+
+// Held-out Ppolf seed 127: the player took up the coin that had holed out and set the other
+// player's down 4 mm from it to tee off, the hand over the table until the flick. Only re-fits
+// (where, not what) measured the coin set down; the look closing the shot read it. Which coin
+// was flicked is what that look reads, in the shot's table before as after.
+TEST(PieceTrackerTest, ACoinSetDownAndFlickedBeforeAnyLookReadItIsWhatTheLookAfterReads) {
+  Recorder run;
+  const ObservedPiece tile = Tile({622, 170});
+  double t = 0;
+  const int id = TakenUpAndAnotherSetDownUnread(run, t, tile);
   const std::optional<ShotObservation> shot = FlickedToRestReadAs(run, t, {tile}, true, "arms");
   ASSERT_TRUE(shot.has_value());
   EXPECT_EQ(shot->moved, std::vector<int>{id});
@@ -2495,6 +2503,34 @@ TEST(PieceTrackerTest, ACoinSetDownAndFlickedBeforeAnyLookReadItIsWhatTheLookAft
                    [&](const ObservedPiece& piece) { return piece.track_id == id; });
   ASSERT_NE(before, shot->before.pieces.end());
   EXPECT_EQ(before->suit, "arms");
+}
+
+// Fresh Ppolf seed 268: the same swap, 25 mm apart, and the coin set down flicked off the
+// table from under the hand before any look read it. No look reads it after either: in the
+// shot's table before it is a coin not known to be any player's, not the coin taken up.
+TEST(PieceTrackerTest, ACoinSetDownAndFlickedOffTheTableBeforeAnyLookReadItIsNotKnown) {
+  Recorder run{PieceTracker(OnATable(900, 400)), {}};
+  const ObservedPiece tile = Tile({622, 170});
+  double t = 0;
+  const int id = TakenUpAndAnotherSetDownUnread(run, t, tile);
+  for (const double y : {275.0, 320.0, 365.0, 390.0}) {
+    run(Between(t, {tile, Blur({632, y})}, /*hand=*/y < 300));
+    t += 1.0 / 30;
+  }
+  for (int i = 0; i < 8; ++i, t += 1.0 / 30) run(Between(t, {tile}));
+  for (; t < 4.0 && run.tracker.InShot(); t += 1.0 / 30) run(Look(t, {tile}));
+  const auto ended = Of(run.events, Type::kShotEnded);
+  ASSERT_EQ(ended.size(), 1u);
+  const ShotObservation& shot = ended[0].shot;
+  EXPECT_EQ(shot.moved, std::vector<int>{id});
+  EXPECT_EQ(shot.left_table, std::vector<int>{id});
+  const auto before =
+      std::find_if(shot.before.pieces.begin(), shot.before.pieces.end(),
+                   [&](const ObservedPiece& piece) { return piece.track_id == id; });
+  ASSERT_NE(before, shot.before.pieces.end());
+  EXPECT_EQ(before->kind, ObservedKind::kCoin);
+  EXPECT_FALSE(before->suit.has_value()) << *before->suit;
+  EXPECT_FALSE(before->side.has_value());
 }
 
 // ... while a coin read at rest before the shot keeps that reading in the shot's table before,
