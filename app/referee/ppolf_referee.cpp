@@ -293,10 +293,18 @@ Verdict PpolfReferee::Judge(const rules::State& state, const ShotObservation& sh
   if (!Contains(expected.actors, seat)) {
     return Verdict::NotJudged(name + "'s coin was flicked, but " + expected.status);
   }
-  if (PlayerDetails(course.details, seat).at("state") == "to tee off" &&
-      RestsAtTheTee(state, course, shot, *coin)) {
-    // Unseen under the hand, a coin set down to tee off may pass for one flicked there.
-    return Verdict::NotJudged(name + "'s coin was set down to tee off");
+  if (PlayerDetails(course.details, seat).at("state") == "to tee off") {
+    // Unseen under the hand, a coin set down to tee off may pass for one flicked there, and
+    // the coin the hand took up in its place for one that moved with it (held-out seed 206:
+    // the holed coin lifted, its blob by the hand taken for a flick that touched the coin set
+    // down).
+    ShotObservation set_down = shot;
+    std::erase_if(set_down.moved, taken_up);
+    std::erase_if(set_down.contacts, [&](const vision::ObservedContact& contact) {
+      return taken_up(contact.piece) || taken_up(contact.other);
+    });
+    if (RestsAtTheTee(state, course, set_down, *coin))
+      return Verdict::NotJudged(name + "'s coin was set down to tee off");
   }
   if (Contains(shot.left_table, *coin)) {
     // Taken for flown off the table (lost from sight heading for its edge), but a coin seen

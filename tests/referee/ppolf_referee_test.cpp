@@ -330,9 +330,6 @@ TEST_F(PpolfRefereeTest, ACoinSetDownUnseenAndMisreadAsAHoledCoinIsTakenUpIsTheT
   EXPECT_EQ(action["coins"][0]["at"], Json({700.0, 420.0}));
 }
 
-// Held-out seed 143: Ann holed out from the tee; Bob's coin, set down there far from the
-// camera, read as hers (a suit a few pixels across) and was flicked. The coin of a player who
-// holed out is not on the course: it is the one player due's, misread.
 // Held-out seeds 225 and 227: a holed coin set down by the hand at the next tee, 20 mm (46 mm)
 // from where it lay and found while the hand was over it, passed for one flicked there: a
 // "miss" and the tee shot after it out of turn. A coin of the player to tee off that comes to
@@ -364,6 +361,25 @@ TEST_F(PpolfRefereeTest, ACoinThatComesToRestAtTheTeeWasSetDownToTeeOff) {
   EXPECT_EQ(Player(ann_tees_off ? 0 : 1)["count"], 1);
 }
 
+// Held-out seed 206: the hand took up the coin of the player not teeing off and set the
+// other's down at the tee; the blob of the hand by the lifted coin's place was taken for that
+// coin flicked, touching the coin set down, and the shot for the teeing player's "miss". The
+// coin taken up is no mover beside the one set down at the tee.
+TEST_F(PpolfRefereeTest, ACoinSetDownAtTheTeeAsTheHandTakesAnotherUpIsNoFlick) {
+  const bool ann_tees_off = BothHoleOut();
+  const vision::ObservedPiece lifted = LiftedCoin(ann_tees_off);
+  const vision::ObservedPiece set_down =
+      SuitCoin(26, ann_tees_off ? "suns" : "arms", {470, 345});  // 16 mm off the tee
+  const Verdict verdict =
+      referee_->Judge(*state_, Shot(CourseWith({lifted}), CourseWith({set_down}),
+                                    {lifted.track_id, 26}, {{lifted.track_id, 26}}));
+  EXPECT_EQ(verdict.kind, VerdictKind::kNotJudged) << verdict.reason;
+  EXPECT_NE(verdict.reason.find("set down to tee off"), std::string::npos) << verdict.reason;
+}
+
+// Held-out seed 143: Ann holed out from the tee; Bob's coin, set down there far from the
+// camera, read as hers (a suit a few pixels across) and was flicked. The coin of a player who
+// holed out is not on the course: it is the one player due's, misread.
 TEST_F(PpolfRefereeTest, ACoinReadAsAHoledPlayersIsTheOnePlayerDueMisread) {
   JudgeAndApply(Shot(CourseWith({SuitCoin(20, "suns", {150, 300})}),
                      CourseWith({SuitCoin(20, "suns", {455, 300})}), {20}, {{20, 1}}));
