@@ -498,11 +498,7 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
            hand_.mask.at<uchar>(y, x) != 0;
   };
 
-  // The tracker asks for a full detection once the table has settled; one that moves again in
-  // this very frame is not (fresh Ppolf seed 265: a coin flicked from under the hand at 5 m/s,
-  // caught in flight by the detection and taken for a piece at rest there, the flight unseen),
-  // so the detection waits for a still frame.
-  if (tracker.WantsFullDetection(time_s) && !out.motion) {
+  if (tracker.WantsFullDetection(time_s)) {
     timer.Start("detect");
     costs_.full_detection = true;
     // How the table changed since the last full detection (none yet: all of it).

@@ -1543,7 +1543,6 @@ void PieceTracker::Settle(const TrackerFrame& frame, std::vector<TrackEvent>& ev
 }
 
 std::vector<TrackEvent> PieceTracker::Update(const TrackerFrame& frame) {
-
   std::vector<TrackEvent> events;
   if (!frame.table_found) {
     phase_ = TrackerPhase::kBlind;
