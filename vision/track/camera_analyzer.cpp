@@ -513,7 +513,6 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
     detection_ = detector_->Detect(frame, hints_);
     RememberCoinMisses(std::move(unchanged_misses));
     out.complete = true;
-    out.settled = true;
     std::vector<int> kept_as(detection_.pieces.size(), -1);
     const cv::Mat changed_since_settled =
         settled_.empty() ? cv::Mat() : change_since_settled > options_.change_threshold;
@@ -529,6 +528,19 @@ TrackerFrame CameraAnalyzer::Analyze(const cv::Mat& frame, double time_s,
           ReadWeakFace(out.pieces.back(), frame);
       }
     }
+    // A piece found clear of the hand where the image moved since the last frame was caught on
+    // its way (sharp where it turned or struck), not at rest there: the table has not settled
+    // (fresh Ppolf seed 275: a coin flicked from under the hand, looked at as it struck the
+    // hole's tile). One by the hand may be in its fingers, being set down (held-out seed 248).
+    const auto caught_on_its_way = [&](const ObservedPiece& piece) {
+      const double radius = rules::EquivalentRadius(piece.footprint);
+      const bool moved_there =
+          InnerDiscShare(moving, piece.position_mm, kInnerDisc * radius) > options_.disturbed_share;
+      const bool by_the_hand =
+          hand_.found && InnerDiscShare(hand_.reach, piece.position_mm, 2 * radius) > 0;
+      return moved_there && !by_the_hand;
+    };
+    out.settled = std::none_of(out.pieces.begin(), out.pieces.end(), caught_on_its_way);
     std::vector<rules::Vec2> detected_now;
     for (const ObservedPiece& piece : out.pieces) detected_now.push_back(piece.position_mm);
     // Which pyramid stands on which, in the indices of the pieces passed on (a coin lying on

@@ -22,7 +22,8 @@ struct TrackerFrame {
   bool complete = false;
   // True when that full detection was made because the table had settled (the camera
   // analysis): nothing moves now, so a piece found away from its place was moved unseen or
-  // measured better, and rests there; it starts no shot.
+  // measured better, and rests there; it starts no shot. False when the detection found a
+  // piece clear of the hand where the image moved since the last frame: caught on its way.
   bool settled = false;
   // What was measured. `track_id` >= 0: the analyzer measured that track (a local re-fit
   // near where the tracker expects it); -1: a detection for the tracker to identify. Only

@@ -361,6 +361,56 @@ TEST(CameraAnalyzerTest, AFastFlicksBlobsAreConfirmedFrameToFrame) {
   EXPECT_GE(blobs, 1) << "the flight's blobs were confirmed";
 }
 
+// Fresh Ppolf seed 275: a coin flicked from under the hand was looked at in the frame it struck
+// the hole's tile, sharp as it turned. The look was taken for one of a settled table, so the
+// coin was put to rest there unseen moving, and its shot (a hit) began only on the way back.
+TEST(CameraAnalyzerTest, APieceCaughtOnItsWayByAFullDetectionIsNotSettledThere) {
+  TrackerOptions tracking;
+  tracking.refresh_s = 0.01;  // a look in every quiet frame
+  FilmedTable filmed(tracking);
+  const cv::Rect2d between = filmed.BetweenMarkers();
+  const sim::PieceLook coin = Bowl("suns");
+  const cv::Vec2d place(between.x + 0.5 * between.width, between.y + 0.5 * between.height);
+  const int id = filmed.FilmAtRest({coin}, {filmed.Body(coin, place)});
+  ASSERT_GE(id, 0);
+  const TrackerFrame at_rest = filmed.Film({coin}, {filmed.Body(coin, place)});
+  ASSERT_TRUE(at_rest.complete);
+  EXPECT_TRUE(at_rest.settled) << "nothing moves on a table at rest";
+
+  const TrackerFrame caught = filmed.Film({coin}, {filmed.Body(coin, place + cv::Vec2d(40, 0))});
+  ASSERT_TRUE(caught.complete) << "the coin was looked at as it moved";
+  EXPECT_FALSE(caught.settled) << "the coin was found where the image moved";
+  const Track* track = filmed.tracker().FindTrack(id);
+  ASSERT_NE(track, nullptr);
+  EXPECT_TRUE(track->moving) << "the coin moves from its place, it was not put there unseen";
+}
+
+// Held-out Ppolf seed 248: the hand set the coin down at the tee and a look was made as its
+// fingers let go, the coin's place changing from the frame before. That is a piece put there
+// (or still in the fingers), not one caught on its way.
+TEST(CameraAnalyzerTest, APieceFoundMovingInTheHandsReachIsNotCaughtOnItsWay) {
+  TrackerOptions tracking;
+  tracking.refresh_s = 0.01;  // a look in every quiet frame
+  FilmedTable filmed(tracking);
+  const cv::Rect2d between = filmed.BetweenMarkers();
+  const sim::PieceLook coin = Bowl("suns");
+  const cv::Vec2d place(between.x + 0.5 * between.width, between.y + 0.5 * between.height);
+  ASSERT_GE(filmed.FilmAtRest({coin}, {filmed.Body(coin, place)}), 0);
+  sim::HandPose hand;
+  hand.heading = -CV_PI / 2;
+  hand.fingertip = place + cv::Vec2d(0, 16);
+  bool looked = false;
+  for (int i = 0; i < 60 && !looked; ++i)
+    looked = filmed.Film({coin}, {filmed.Body(coin, place)}, hand).complete;
+  ASSERT_TRUE(looked) << "a look with the hand still beside the coin";
+
+  const cv::Vec2d set_down = place + cv::Vec2d(40, 0);
+  hand.fingertip = set_down + cv::Vec2d(0, 16);
+  const TrackerFrame look = filmed.Film({coin}, {filmed.Body(coin, set_down)}, hand);
+  ASSERT_TRUE(look.complete) << "the coin was looked at as the hand set it down";
+  EXPECT_TRUE(look.settled) << "the coin moved in the hand's reach";
+}
+
 // Ppolf seed 22: a coin flicked from under the hand while another piece moved. Its place,
 // seen empty, was reported vacated; half a second later the camera's background had taken the
 // empty place in, and once the table was at rest the coin was "seen" there again as before.
