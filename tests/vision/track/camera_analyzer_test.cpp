@@ -361,26 +361,43 @@ TEST(CameraAnalyzerTest, AFastFlicksBlobsAreConfirmedFrameToFrame) {
   EXPECT_GE(blobs, 1) << "the flight's blobs were confirmed";
 }
 
+// A coin at rest mid-table, filmed with a look in every quiet frame.
+class CoinLookedAtTest : public ::testing::Test {
+ protected:
+  static TrackerOptions LookInEveryQuietFrame() {
+    TrackerOptions tracking;
+    tracking.refresh_s = 0.01;
+    return tracking;
+  }
+  CoinLookedAtTest() : filmed_(LookInEveryQuietFrame()) {
+    const cv::Rect2d between = filmed_.BetweenMarkers();
+    place_ = {between.x + 0.5 * between.width, between.y + 0.5 * between.height};
+    id_ = filmed_.FilmAtRest({coin_}, {filmed_.Body(coin_, place_)});
+  }
+  // One frame of the coin at `at` (and a hand over the table).
+  TrackerFrame FilmCoinAt(cv::Vec2d at, const std::optional<sim::HandPose>& hand = std::nullopt) {
+    return filmed_.Film({coin_}, {filmed_.Body(coin_, at)}, hand);
+  }
+
+  FilmedTable filmed_;
+  const sim::PieceLook coin_ = Bowl("suns");
+  cv::Vec2d place_;
+  int id_ = -1;
+};
+
 // Fresh Ppolf seed 275: a coin flicked from under the hand was looked at in the frame it struck
 // the hole's tile, sharp as it turned. The look was taken for one of a settled table, so the
 // coin was put to rest there unseen moving, and its shot (a hit) began only on the way back.
-TEST(CameraAnalyzerTest, APieceCaughtOnItsWayByAFullDetectionIsNotSettledThere) {
-  TrackerOptions tracking;
-  tracking.refresh_s = 0.01;  // a look in every quiet frame
-  FilmedTable filmed(tracking);
-  const cv::Rect2d between = filmed.BetweenMarkers();
-  const sim::PieceLook coin = Bowl("suns");
-  const cv::Vec2d place(between.x + 0.5 * between.width, between.y + 0.5 * between.height);
-  const int id = filmed.FilmAtRest({coin}, {filmed.Body(coin, place)});
-  ASSERT_GE(id, 0);
-  const TrackerFrame at_rest = filmed.Film({coin}, {filmed.Body(coin, place)});
+TEST_F(CoinLookedAtTest, APieceCaughtOnItsWayByAFullDetectionIsNotSettledThere) {
+  ASSERT_GE(id_, 0);
+  const TrackerFrame at_rest = FilmCoinAt(place_);
   ASSERT_TRUE(at_rest.complete);
   EXPECT_TRUE(at_rest.settled) << "nothing moves on a table at rest";
 
-  const TrackerFrame caught = filmed.Film({coin}, {filmed.Body(coin, place + cv::Vec2d(40, 0))});
+  const TrackerFrame caught = FilmCoinAt(place_ + cv::Vec2d(40, 0));
   ASSERT_TRUE(caught.complete) << "the coin was looked at as it moved";
   EXPECT_FALSE(caught.settled) << "the coin was found where the image moved";
-  const Track* track = filmed.tracker().FindTrack(id);
+  const Track* track = filmed_.tracker().FindTrack(id_);
   ASSERT_NE(track, nullptr);
   EXPECT_TRUE(track->moving) << "the coin moves from its place, it was not put there unseen";
 }
@@ -388,25 +405,18 @@ TEST(CameraAnalyzerTest, APieceCaughtOnItsWayByAFullDetectionIsNotSettledThere) 
 // Held-out Ppolf seed 248: the hand set the coin down at the tee and a look was made as its
 // fingers let go, the coin's place changing from the frame before. That is a piece put there
 // (or still in the fingers), not one caught on its way.
-TEST(CameraAnalyzerTest, APieceFoundMovingInTheHandsReachIsNotCaughtOnItsWay) {
-  TrackerOptions tracking;
-  tracking.refresh_s = 0.01;  // a look in every quiet frame
-  FilmedTable filmed(tracking);
-  const cv::Rect2d between = filmed.BetweenMarkers();
-  const sim::PieceLook coin = Bowl("suns");
-  const cv::Vec2d place(between.x + 0.5 * between.width, between.y + 0.5 * between.height);
-  ASSERT_GE(filmed.FilmAtRest({coin}, {filmed.Body(coin, place)}), 0);
+TEST_F(CoinLookedAtTest, APieceFoundMovingInTheHandsReachIsNotCaughtOnItsWay) {
+  ASSERT_GE(id_, 0);
   sim::HandPose hand;
   hand.heading = -CV_PI / 2;
-  hand.fingertip = place + cv::Vec2d(0, 16);
+  hand.fingertip = place_ + cv::Vec2d(0, 16);
   bool looked = false;
-  for (int i = 0; i < 60 && !looked; ++i)
-    looked = filmed.Film({coin}, {filmed.Body(coin, place)}, hand).complete;
+  for (int i = 0; i < 60 && !looked; ++i) looked = FilmCoinAt(place_, hand).complete;
   ASSERT_TRUE(looked) << "a look with the hand still beside the coin";
 
-  const cv::Vec2d set_down = place + cv::Vec2d(40, 0);
+  const cv::Vec2d set_down = place_ + cv::Vec2d(40, 0);
   hand.fingertip = set_down + cv::Vec2d(0, 16);
-  const TrackerFrame look = filmed.Film({coin}, {filmed.Body(coin, set_down)}, hand);
+  const TrackerFrame look = FilmCoinAt(set_down, hand);
   ASSERT_TRUE(look.complete) << "the coin was looked at as the hand set it down";
   EXPECT_TRUE(look.settled) << "the coin moved in the hand's reach";
 }
