@@ -49,6 +49,17 @@ int SquareUnder(const calibration::TableMapping& mapping, const cv::Point2d& cen
   return -1;
 }
 
+// Whether a coin centred at `centre_mm` sits at the centre of raised square `square` (-1:
+// none), where a tile's face has its emblem: an ace's is a round suit sign near a coin's size,
+// which only an expectation would take for a coin on little rim or with no face read (fresh
+// Ppolf seed 289: a coin flicked back off the hole left its track on the tile's change, and
+// the hole's sun became a coin there).
+bool AtSquareCentre(const cv::Point2d& centre_mm, int square,
+                    const std::vector<RaisedSquare>& raised, double coin_radius) {
+  return square >= 0 &&
+         cv::norm(centre_mm - raised[static_cast<size_t>(square)].centre_mm) < 0.5 * coin_radius;
+}
+
 // How well a fit meets its rim, to choose between fits of one coin.
 double FitQuality(const CoinFit& fit) { return fit.support - 2 * fit.rms_mm; }
 
@@ -132,7 +143,8 @@ FittedCandidate FitCandidate(const FrameContext& context, const CoinCandidate& c
     wider.align_reach_mm = second_reach;
     try_again(fit, wider);
   }
-  if (!fit.accepted && context.NearExpected(Vec(initial))) {
+  if (!fit.accepted && context.NearExpected(Vec(initial)) &&
+      !AtSquareCentre(initial, square, raised, coin_radius)) {
     CoinFitOptions lenient = context.options.coin_fit;
     lenient.min_support *= context.options.expected_coin_support_share;
     lenient.min_tight_support *= context.options.expected_coin_support_share;
@@ -188,7 +200,8 @@ std::vector<ObservedPiece> CoinFinder::Find(const FrameContext& context,
   for (CoinHit& hit : hits) {
     hit.face = faces_.Classify(context.frame, context.mapping, hit.fit.centre_mm, coin_radius,
                                hit.TopMm(context.set));
-    if (!hit.face.recognised && context.NearExpected(Vec(hit.fit.centre_mm))) {
+    if (!hit.face.recognised && context.NearExpected(Vec(hit.fit.centre_mm)) &&
+        !AtSquareCentre(hit.fit.centre_mm, hit.on_square, raised, coin_radius)) {
       // A coin the caller saw come to rest here: where it is, not what.
       hit.face = CoinFace{};
     } else if (!hit.face.recognised) {

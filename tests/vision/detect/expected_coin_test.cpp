@@ -75,5 +75,40 @@ TEST(ExpectedCoinTest, ACoinSeenToComeToRestIsFoundOnLittleRimWithASigmaThatCove
     EXPECT_LT(piece.sigma_mm, weak_sigma);
 }
 
+// Fresh Ppolf seed 289: a coin flicked back off the hole left its track on the hole tile's
+// change, and the closing detection, told a coin came to rest there, took the round sun at
+// the ace's centre for one (its rim on little support, its face unread). What lies at a
+// tile's centre, where its emblem is, needs a coin's own rim and face.
+TEST(ExpectedCoinTest, AnAcesEmblemWhereACoinWasExpectedIsNoCoin) {
+  const PieceSet set = LoadPieceSet(DefaultPieceSetFile());
+  sim::DetectionSceneOptions options = sim::BareTableOptions(1920, 1080, 4);
+  options.material = sim::TableMaterial::kFelt;
+  sim::DetectionScene scene = testing::BareTable(set, options, 1450, 950);
+  scene.layout.table_margin_mm = 120;
+  std::vector<rules::Vec2> tiles;
+  const std::vector<std::string> suits = {"suns", "moons", "crowns", "arms"};
+  for (size_t k = 0; k < 12; ++k) {
+    sim::PieceLook look;
+    look.kind = sim::PieceKind::kTile;
+    look.suit = suits[k % suits.size()];
+    look.rank = "ace";
+    look.face_up = true;
+    const rules::Vec2 at{200.0 + 350 * static_cast<double>(k % 4),
+                         150.0 + 300 * static_cast<double>(k / 4)};
+    scene.looks.push_back(look);
+    scene.bodies.push_back(sim::MakeBody(look, set, {at.x, at.y}, 0.4 * static_cast<double>(k)));
+    tiles.push_back(at);
+  }
+  const PieceDetector detector = testing::RenderAndCalibrate(scene, set);
+  const Detection detection = detector.Detect(scene.image, DetectionHints::Expecting(tiles));
+  int tiles_found = 0;
+  for (const ObservedPiece& piece : detection.pieces) {
+    EXPECT_NE(piece.kind, ObservedKind::kCoin)
+        << "a coin at (" << piece.position_mm.x << ", " << piece.position_mm.y << ")";
+    tiles_found += piece.kind == ObservedKind::kTile;
+  }
+  EXPECT_EQ(tiles_found, static_cast<int>(tiles.size()));
+}
+
 }  // namespace
 }  // namespace tabref::vision
