@@ -698,10 +698,15 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   // down there by it or flicked from under it: the next step tells (what the hand set down
   // stays where it is, a flicked piece goes on). (Held-out Ppolf seed 202: a holed coin taken
   // up under the hand, the next tee's coin set down 108 mm away and taken for it, flicked;
-  // 218: one set down 30 mm from the hole, found in the frame the hand left.)
-  const bool found_where_the_hand_was =
-      (frame.hand_in_view || hand_before_) && !seen_last_frame && !found_by_the_hand &&
-      distance > 2 * Radius(track.piece.footprint) && WhereTheHandWas(piece.footprint, clear);
+  // 218: one set down 30 mm from the hole, found in the frame the hand left.) So is one found
+  // in the frame the hand drew back from right beside it, within its diameter of the hand a
+  // frame before (fresh seed 285: set down 47 mm from its place as the hand leapt 100 mm back).
+  const bool drawn_back_from_it = !WithinOf(piece.footprint, frame.hidden, clear) &&
+                                  WithinOf(piece.footprint, hand_hid_, 2 * Radius(piece.footprint));
+  const bool found_where_the_hand_was = (frame.hand_in_view || hand_before_) && !seen_last_frame &&
+                                        (!found_by_the_hand || drawn_back_from_it) &&
+                                        distance > 2 * Radius(track.piece.footprint) &&
+                                        WhereTheHandWas(piece.footprint, clear);
   // A hand in view but far from the piece did not move it (TrackerOptions::hand_reach_mm).
   const bool within_reach =
       WithinHandReach(piece.footprint, frame) ||
@@ -711,6 +716,7 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
                                    set_down_as_it_went;
   track.carried = !shot_ && (carried_by_the_hand || found_where_the_hand_was);
   track.maybe_set_down = track.carried && !carried_by_the_hand;
+  track.blurred_by_the_fingers = track.maybe_set_down && drawn_back_from_it;
 }
 
 void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const TrackerFrame& frame,
@@ -784,7 +790,10 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
     // flicked from its place: that piece is not carried.)
     const double radius = Radius(track.piece.footprint);
     const bool leapt = rules::Distance(track.path[0].position, track.path[1].position) > 2 * radius;
-    const double set_down_mm = SetDownShiftMm(track, track.path[1], track.path[2]);
+    // One first blurred with the fingers drawing back from beside it shifts by up to its
+    // radius as it shows clear of them (fresh seed 285: 7 mm).
+    const double set_down_mm = std::max(SetDownShiftMm(track, track.path[1], track.path[2]),
+                                        track.blurred_by_the_fingers ? radius : 0.0);
     // (A still blur is no piece: it must slide clear of the place it was first seen.)
     const bool slid_clear =
         track.clear_of_hand &&

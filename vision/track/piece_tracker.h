@@ -25,6 +25,9 @@ struct Track {
   // Carried only as found where the hand was (PieceTracker::StartMoving): set down there if it
   // stays, flicked from its place under the hand if it moves on.
   bool maybe_set_down = false;
+  // ... and first seen within its diameter of the hand as it hid the table a frame before: its
+  // first blur may hold the change of the fingers drawing back from beside it.
+  bool blurred_by_the_fingers = false;
   // Carried, then found at a flick's speed from where the hand set it down, but by the hand
   // still (a pyramid: PieceTracker::Measure): the sample where the hand set it down. The next
   // step tells: one hurled from there goes on, one the hand set down where it was found stays.
