@@ -538,10 +538,8 @@ bool KeepsClear(const ShotPiece& a, const FreeSlide& slide, const ShotPiece& b, 
 // on both sides of that moment, keeps `b` away there (the blobs' own sigmas, each alone, may
 // leave a pass at 3 mm too close to call).
 bool PassedClear(const ShotPiece& a, const ShotPiece& b, double when,
-                 const std::vector<ShotPiece>& pieces, const TrackerOptions& options) {
-  if (!b.path.Empty()) return false;
-  const std::optional<ClearSlide> fitted = FitClearSlide(a, pieces, options);
-  if (!fitted) return false;
+                 const std::optional<ClearSlide>& fitted, const TrackerOptions& options) {
+  if (!b.path.Empty() || !fitted) return false;
   const std::vector<PathSample>& run = fitted->run;
   const auto after = std::find_if(run.begin(), run.end(),
                                   [&](const PathSample& sample) { return sample.time_s > when; });
@@ -556,10 +554,8 @@ bool PassedClear(const ShotPiece& a, const ShotPiece& b, double when,
 // neared, may stray within a graze of it, and so may the rest's blob (held-out Ppolf seed 181:
 // a coin stopped 5 mm short of the hole, its blob at rest 3 mm over towards it).
 bool CameToRestClear(const ShotPiece& a, const ShotPiece& b, double when,
-                     const std::vector<ShotPiece>& pieces, const TrackerOptions& options) {
-  if (!a.resting || a.path.Empty() || !b.path.Empty()) return false;
-  const std::optional<ClearSlide> fitted = FitClearSlide(a, pieces, options);
-  if (!fitted) return false;
+                     const std::optional<ClearSlide>& fitted, const TrackerOptions& options) {
+  if (!a.resting || a.path.Empty() || !b.path.Empty() || !fitted) return false;
   const FreeSlide& slide = fitted->slide;
   const PathSample& rest = a.path.Samples().back();
   const double to = slide.StopTime();
@@ -615,6 +611,12 @@ std::vector<ObservedContact> FindContacts(std::vector<ShotPiece> pieces,
   }
   for (const ShotPiece& a : pieces) {
     if (a.path.Empty()) continue;
+    // The clear slide of `a`, fitted once, when a graze first needs it.
+    std::optional<std::optional<ClearSlide>> clear_slide;
+    const auto slide_of_a = [&]() -> const std::optional<ClearSlide>& {
+      if (!clear_slide) clear_slide = FitClearSlide(a, pieces, options);
+      return *clear_slide;
+    };
     // Bounces: the nearest piece to the corner, if it is within touching distance; sure when
     // the piece then left it.
     for (const Kink& kink : a.path.Kinks()) {
@@ -661,8 +663,8 @@ std::vector<ObservedContact> FindContacts(std::vector<ShotPiece> pieces,
       const auto [sure_gap, sure_when] = SmallestGap(a, b, from, to, 2);
       if (sure_gap <= options.graze_mm) {
         add(sure_when, a.track, b.track);
-      } else if (!PassedClear(a, b, when, pieces, options) &&
-                 !CameToRestClear(a, b, when, pieces, options)) {
+      } else if (!PassedClear(a, b, when, slide_of_a(), options) &&
+                 !CameToRestClear(a, b, when, slide_of_a(), options)) {
         add(when, a.track, b.track, true);
       } else if (cleared != nullptr) {
         cleared->push_back(ObservedContact{when, a.track, b.track, true});
