@@ -621,6 +621,40 @@ TEST(OutlinePoseDetection, ASmallUprightOnFeltOfItsColourIsFoundUpright) {
   }
 }
 
+// Held-out Ice Boule seed 312's target: a medium green pyramid lying on green felt, its lit face
+// barely more saturated than the felt but far brighter. Six such, filmed at 35 degrees, are all
+// found lying where they lie; without taking bright pixels of the felt's hue by their
+// brightness, one of them is missed.
+TEST(OutlinePoseDetection, ALyingPyramidOnFeltOfItsColourIsFoundByItsLitFace) {
+  const sim::PieceLook look = sim::PieceLook::Pyramid("green", "medium");
+  for (const bool by_brightness : {true, false}) {
+    SCOPED_TRACE(by_brightness ? "bright pixels of the felt's hue taken" : "saturation alone");
+    DetectionOptions options;
+    if (!by_brightness) options.pyramids.colours.bright_over_table = 1e9;
+    BareTable scene(1, 35, options, sim::TableMaterial::kFelt);
+    std::vector<sim::PieceLook> looks;
+    std::vector<sim::Body> bodies;
+    for (int k = 0; k < 6; ++k) {
+      sim::Body body =
+          sim::MakeBody(look, scene.set, {150.0 + 110 * k, 150.0 + 60 * (k % 3)}, -2.04 + 0.9 * k);
+      body.lying = true;
+      looks.push_back(look);
+      bodies.push_back(body);
+    }
+    const Detection detection = scene.detector.Detect(scene.renderer.Render(looks, bodies, 0));
+    int found = 0;
+    for (const sim::Body& body : bodies) {
+      const rules::Vec2 at{body.position[0], body.position[1]};
+      for (const ObservedPiece& piece : detection.pieces) {
+        if (rules::Distance(piece.position_mm, at) < 5 && piece.colour == "green" &&
+            piece.pose == "lying" && piece.size == "medium")
+          ++found;
+      }
+    }
+    EXPECT_EQ(found, by_brightness ? 6 : 5);
+  }
+}
+
 // Held-out Ice Boule seed 92's target: small green pyramids on green felt filmed from afar
 // (1280x720, the pyramids about 20 pixels across). Each one's shadow joins its blob, which the
 // next size up overlaps best, its outline met on part of its rays; at its own size the

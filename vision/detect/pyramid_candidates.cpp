@@ -69,7 +69,7 @@ PyramidColourMap FindPyramidCandidates(const cv::Mat& view_image, const TopView&
   map.factor = std::max(1, static_cast<int>(std::lround(view.Scale() / options.px_per_mm)));
   map.px_per_mm = view.Scale() / map.factor;
   map.labels =
-      colours.Label(view_image, map.factor, white, PyramidColours::MedianChroma(view_image, white));
+      colours.Label(view_image, map.factor, white, PyramidColours::MedianColour(view_image, white));
   MaskMarkers(map.labels, view, map.factor, calibration, options.marker_margin_mm);
 
   const double cell_area = 1 / (map.px_per_mm * map.px_per_mm);

@@ -30,8 +30,10 @@ PyramidColours::PyramidColours(const PieceSet& set, PyramidColourOptions options
   }
 }
 
-std::vector<float> PyramidColours::MinSaturations(const cv::Vec3f& table_chroma) const {
+std::vector<float> PyramidColours::MinSaturations(const cv::Vec3f& table_chroma,
+                                                  bool bright_over_table) const {
   std::vector<float> least(colours_.size(), static_cast<float>(options_.min_saturation));
+  if (bright_over_table) return least;
   for (size_t k = 0; k < colours_.size(); ++k) {
     if (colours_[k].neutral) continue;
     const cv::Vec3f direction = colours_[k].chroma - kGrey;
@@ -85,15 +87,22 @@ int PyramidColours::WithBrightness(int match, float brightness) const {
   return 0;
 }
 
-int PyramidColours::Classify(const cv::Vec3f& balanced, const cv::Vec3f& table_chroma) const {
-  const float sum = balanced[0] + balanced[1] + balanced[2];
-  if (sum <= 0) return 0;
-  return WithBrightness(ChromaMatch(balanced * (1 / sum), MinSaturations(table_chroma)), sum / 3);
+bool PyramidColours::BrightOver(float brightness, const TableColour& table) const {
+  return brightness >= static_cast<float>(options_.bright_over_table) * table.brightness;
 }
 
-cv::Vec3f PyramidColours::MedianChroma(const cv::Mat& bgr, const PaperWhite& white) {
+int PyramidColours::Classify(const cv::Vec3f& balanced, const TableColour& table) const {
+  const float sum = balanced[0] + balanced[1] + balanced[2];
+  if (sum <= 0) return 0;
+  return WithBrightness(
+      ChromaMatch(balanced * (1 / sum), MinSaturations(table.chroma, BrightOver(sum / 3, table))),
+      sum / 3);
+}
+
+TableColour PyramidColours::MedianColour(const cv::Mat& bgr, const PaperWhite& white) {
   constexpr int kStep = 7;
   std::array<std::vector<float>, 3> shares;
+  std::vector<float> brightnesses;
   for (int y = kStep / 2; y < bgr.rows; y += kStep) {
     const auto* row = bgr.ptr<cv::Vec3b>(y);
     for (int x = kStep / 2; x < bgr.cols; x += kStep) {
@@ -102,30 +111,37 @@ cv::Vec3f PyramidColours::MedianChroma(const cv::Mat& bgr, const PaperWhite& whi
       const float sum = balanced[0] + balanced[1] + balanced[2];
       if (sum < 0.05f) continue;  // unlit, or outside the camera's view
       for (int c = 0; c < 3; ++c) shares[static_cast<size_t>(c)].push_back(balanced[c] / sum);
+      brightnesses.push_back(sum / 3);
     }
   }
-  cv::Vec3f median = kGrey;
-  for (int c = 0; c < 3; ++c) {
-    std::vector<float>& values = shares[static_cast<size_t>(c)];
-    if (values.empty()) continue;
+  const auto median_of = [](std::vector<float>& values, float none) {
+    if (values.empty()) return none;
     const auto middle = values.begin() + static_cast<std::ptrdiff_t>(values.size() / 2);
     std::nth_element(values.begin(), middle, values.end());
-    median[c] = *middle;
-  }
-  return median;
+    return *middle;
+  };
+  TableColour table;
+  for (int c = 0; c < 3; ++c) table.chroma[c] = median_of(shares[static_cast<size_t>(c)], kGrey[c]);
+  table.brightness = median_of(brightnesses, 0);
+  return table;
 }
 
 cv::Mat PyramidColours::Label(const cv::Mat& bgr, int factor, const PaperWhite& white,
-                              const cv::Vec3f& table_chroma) const {
+                              const TableColour& table_colour) const {
   CV_Assert(bgr.type() == CV_8UC3 && factor >= 1);
-  const std::vector<float> min_saturations = MinSaturations(table_chroma);
+  const std::vector<float> min_saturations = MinSaturations(table_colour.chroma, false);
+  const std::vector<float> bright_min_saturations = MinSaturations(table_colour.chroma, true);
+  // Per chroma bin: the match of a pixel, and of one bright over the table.
   std::vector<uchar> table(static_cast<size_t>(kChromaBins * kChromaBins), 0);
+  std::vector<uchar> bright_table(table.size(), 0);
   for (int blue = 0; blue < kChromaBins; ++blue) {
     for (int red = 0; red + blue < kChromaBins; ++red) {
       const float b = (blue + 0.5f) / kChromaBins;
       const float r = (red + 0.5f) / kChromaBins;
-      table[static_cast<size_t>(blue * kChromaBins + red)] =
-          static_cast<uchar>(ChromaMatch({b, 1 - b - r, r}, min_saturations));
+      const size_t bin = static_cast<size_t>(blue * kChromaBins + red);
+      table[bin] = static_cast<uchar>(ChromaMatch({b, 1 - b - r, r}, min_saturations));
+      bright_table[bin] =
+          static_cast<uchar>(ChromaMatch({b, 1 - b - r, r}, bright_min_saturations));
     }
   }
   // A block's colour is the mean of its top-left 2 x 2 pixels (the pixel itself when the
@@ -156,7 +172,8 @@ cv::Mat PyramidColours::Label(const cv::Mat& bgr, int factor, const PaperWhite& 
       const float inverse = kChromaBins / total;
       const int blue = std::min(kChromaBins - 1, static_cast<int>(b * inverse));
       const int red = std::min(kChromaBins - 1 - blue, static_cast<int>(r * inverse));
-      const int match = table[static_cast<size_t>(blue * kChromaBins + red)];
+      const size_t bin = static_cast<size_t>(blue * kChromaBins + red);
+      const int match = BrightOver(total / 3, table_colour) ? bright_table[bin] : table[bin];
       if (match != 0) label[x] = static_cast<uchar>(WithBrightness(match, total / 3));
     }
   }

@@ -20,8 +20,12 @@ struct PyramidColourOptions {
   double min_saturation = 0.5;
   double max_saturation = 1.4;
   // ... but at least this much above the table's own share (a green felt is a greyish
-  // green, a wood a greyish yellow).
+  // green, a wood a greyish yellow) ...
   double table_saturation_margin = 0.2;
+  // ... unless the pixel is at least this many times as bright as the table: the lit face of
+  // a green pyramid on green felt, in some light hardly more saturated than the felt, is far
+  // brighter than it (the shaded faces stay unlabelled, as on any table).
+  double bright_over_table = 1.8;
   // Brightness (balanced, white = 1) a chromatic pixel needs, relative to its colour's own:
   // shaded faces are darker, lit ones brighter, and below a floor chromaticity is noise.
   double min_brightness_ratio = 0.3;
@@ -34,6 +38,13 @@ struct PyramidColourOptions {
   double max_dark_brightness = 0.42;
 };
 
+// The table's colour in a frame: the median balanced chromaticity (b, g, r shares) and
+// brightness (balanced, white = 1).
+struct TableColour {
+  cv::Vec3f chroma{1.0f / 3, 1.0f / 3, 1.0f / 3};
+  float brightness = 0;
+};
+
 // Labels pixels with the set's pyramid colours: each pixel is balanced against the paper's
 // white and compared by hue, saturation and brightness with the colours of the set file,
 // which is how real sets with other colours are found too. The comparison is tabulated per
@@ -44,15 +55,14 @@ class PyramidColours {
 
   // Labels blocks of `factor` x `factor` pixels of `bgr` (their mean colour): CV_8U of
   // bgr.size() / factor, 0 where no pyramid colour fits, else 1 + the colour's index.
-  // `table_chroma`: the table's balanced chromaticity (b, g, r shares).
   cv::Mat Label(const cv::Mat& bgr, int factor, const PaperWhite& white,
-                const cv::Vec3f& table_chroma) const;
+                const TableColour& table) const;
 
   // The colour index + 1 of a balanced colour (BGR, white = 1), or 0; exact (no table).
-  int Classify(const cv::Vec3f& balanced, const cv::Vec3f& table_chroma) const;
+  int Classify(const cv::Vec3f& balanced, const TableColour& table) const;
 
-  // The median balanced chromaticity of the image (sampled): the table's.
-  static cv::Vec3f MedianChroma(const cv::Mat& bgr, const PaperWhite& white);
+  // The median balanced colour of the image (sampled): the table's.
+  static TableColour MedianColour(const cv::Mat& bgr, const PaperWhite& white);
 
   size_t Count() const { return colours_.size(); }
   const std::string& Name(size_t index) const { return colours_[index].name; }
@@ -64,8 +74,11 @@ class PyramidColours {
     float brightness = 0;
     bool neutral = false;
   };
-  // The least saturation share each colour accepts on this table.
-  std::vector<float> MinSaturations(const cv::Vec3f& table_chroma) const;
+  // The least saturation share each colour accepts on this table, from a pixel that is or is
+  // not bright_over_table times as bright as it.
+  std::vector<float> MinSaturations(const cv::Vec3f& table_chroma, bool bright_over_table) const;
+  // Whether a pixel of `brightness` is bright_over_table times as bright as `table`.
+  bool BrightOver(float brightness, const TableColour& table) const;
   // The chromatic colour a chromaticity fits (index + 1), 0 for none, or kNeutral when it is
   // grey enough for a neutral colour.
   int ChromaMatch(const cv::Vec3f& chroma, const std::vector<float>& min_saturations) const;

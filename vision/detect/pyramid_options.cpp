@@ -22,6 +22,7 @@ void PyramidOptions::Check() const {
               candidates.min_fragment_share <= candidates.min_area_share,
           "candidates.min_fragment_share", "in (0, candidates.min_area_share]");
   Require(colours.max_off_hue > 0 && colours.max_off_hue < 1, "colours.max_off_hue", "in (0, 1)");
+  Require(colours.bright_over_table >= 1, "colours.bright_over_table", "at least 1");
   Require(pose_search.upright_step_deg > 0 && pose_search.upright_step_deg <= 45,
           "pose_search.upright_step_deg", "in (0, 45]");
   Require(pose_search.lying_step_deg > 0 && pose_search.lying_step_deg <= 45,
