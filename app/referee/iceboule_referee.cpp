@@ -308,6 +308,12 @@ Verdict IceBouleReferee::JudgePlacement(const rules::State& state, const Json& d
   const ObservedPiece* resting = NearestMatching(
       settled, target_matcher, cleared ? std::optional(flown->position_mm) : thrown_from);
   if (resting == nullptr && thrown != nullptr) {
+    // Lying where the shot left it, it did not leave the table: a look taken as the players
+    // stood it up may miss it (fresh seed 319: a small target on felt of its colour, seen
+    // again a third of a second later); the next look tells.
+    if (shot.set_right && NearestMatching(shot.after, target_matcher, thrown_from) != nullptr)
+      return Verdict::NotYet("the target (" + binding_.target +
+                             ") was not seen where it was stood up");
     return Verdict::NotJudged("the target left the table (or the view): centrifice it again");
   }
   if (resting == nullptr) {

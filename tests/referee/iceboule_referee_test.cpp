@@ -153,6 +153,33 @@ TEST_F(IceBouleRefereeTest, ALyingTargetIsNotJudgedUntilStoodUpright) {
   EXPECT_EQ(stood.action["player"], "Ann");
 }
 
+// Fresh seed 319: a small target on felt of its colour, thrown, lay on its side; the look taken
+// as the players stood it up missed it, and the throw was judged as the target leaving the
+// table. It lay on the table after the shot: the throw waits for the next look, which finds it.
+TEST_F(IceBouleRefereeTest, ATargetMissedAsItIsStoodUpWaitsForTheNextLook) {
+  std::vector<vision::ObservedPiece> before;
+  AddCatapult(before, Upright(0, "red", "small", {100, 200}),
+              Upright(10, "green", "small", {100, 200}));
+  const vision::ObservedPiece centrifuge = Upright(0, "red", "small", {100, 200});
+  vision::ShotObservation shot =
+      Shot(Table(before), Table({centrifuge, Lying(10, "green", "small", {480, 260}, 40)}), {10});
+  ASSERT_TRUE(referee_->Judge(*state_, shot).until_table_fixed);
+  shot.set_right = Table({centrifuge});
+  const Verdict missed = referee_->Judge(*state_, shot);
+  EXPECT_EQ(missed.kind, VerdictKind::kNotJudged);
+  EXPECT_TRUE(missed.until_table_fixed) << missed.reason;
+  shot.set_right = Table({centrifuge, Upright(10, "green", "small", {480, 262}, 40)});
+  const Verdict stood = referee_->Judge(*state_, shot);
+  ASSERT_EQ(stood.kind, VerdictKind::kAction) << stood.reason;
+  EXPECT_EQ(stood.action["player"], "Ann");
+  // Seen neither lying nor stood up, it left the table: throw it again.
+  shot.after = Table({centrifuge});
+  shot.set_right = Table({centrifuge});
+  const Verdict gone = referee_->Judge(*state_, shot);
+  EXPECT_FALSE(gone.until_table_fixed);
+  EXPECT_NE(gone.reason.find("left the table"), std::string::npos) << gone.reason;
+}
+
 // Held-out seed 20: the players stood the target up and set down the next catapult in one
 // moment, which the camera saw as pieces moving. Nothing to judge in that "shot": the lying
 // target's throw is judged with the table as they left it.
