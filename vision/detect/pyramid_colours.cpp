@@ -87,16 +87,16 @@ int PyramidColours::WithBrightness(int match, float brightness) const {
   return 0;
 }
 
-bool PyramidColours::BrightOver(float brightness, const TableColour& table) const {
-  return brightness >= static_cast<float>(options_.bright_over_table) * table.brightness;
+float PyramidColours::BrightFloor(const TableColour& table) const {
+  return static_cast<float>(options_.bright_over_table) * table.brightness;
 }
 
 int PyramidColours::Classify(const cv::Vec3f& balanced, const TableColour& table) const {
   const float sum = balanced[0] + balanced[1] + balanced[2];
   if (sum <= 0) return 0;
-  return WithBrightness(
-      ChromaMatch(balanced * (1 / sum), MinSaturations(table.chroma, BrightOver(sum / 3, table))),
-      sum / 3);
+  return WithBrightness(ChromaMatch(balanced * (1 / sum),
+                                    MinSaturations(table.chroma, sum / 3 >= BrightFloor(table))),
+                        sum / 3);
 }
 
 TableColour PyramidColours::MedianColour(const cv::Mat& bgr, const PaperWhite& white) {
@@ -131,6 +131,7 @@ cv::Mat PyramidColours::Label(const cv::Mat& bgr, int factor, const PaperWhite& 
   CV_Assert(bgr.type() == CV_8UC3 && factor >= 1);
   const std::vector<float> min_saturations = MinSaturations(table_colour.chroma, false);
   const std::vector<float> bright_min_saturations = MinSaturations(table_colour.chroma, true);
+  const float bright_total = 3 * BrightFloor(table_colour);  // a block's b + g + r
   // Per chroma bin: the match of a pixel, and of one bright over the table.
   std::vector<uchar> table(static_cast<size_t>(kChromaBins * kChromaBins), 0);
   std::vector<uchar> bright_table(table.size(), 0);
@@ -173,7 +174,7 @@ cv::Mat PyramidColours::Label(const cv::Mat& bgr, int factor, const PaperWhite& 
       const int blue = std::min(kChromaBins - 1, static_cast<int>(b * inverse));
       const int red = std::min(kChromaBins - 1 - blue, static_cast<int>(r * inverse));
       const size_t bin = static_cast<size_t>(blue * kChromaBins + red);
-      const int match = BrightOver(total / 3, table_colour) ? bright_table[bin] : table[bin];
+      const int match = total >= bright_total ? bright_table[bin] : table[bin];
       if (match != 0) label[x] = static_cast<uchar>(WithBrightness(match, total / 3));
     }
   }

@@ -77,8 +77,8 @@ class PyramidColours {
   // The least saturation share each colour accepts on this table, from a pixel that is or is
   // not bright_over_table times as bright as it.
   std::vector<float> MinSaturations(const cv::Vec3f& table_chroma, bool bright_over_table) const;
-  // Whether a pixel of `brightness` is bright_over_table times as bright as `table`.
-  bool BrightOver(float brightness, const TableColour& table) const;
+  // The brightness from which a pixel is bright_over_table times as bright as `table`.
+  float BrightFloor(const TableColour& table) const;
   // The chromatic colour a chromaticity fits (index + 1), 0 for none, or kNeutral when it is
   // grey enough for a neutral colour.
   int ChromaMatch(const cv::Vec3f& chroma, const std::vector<float>& min_saturations) const;
