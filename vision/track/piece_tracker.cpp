@@ -655,9 +655,10 @@ void PieceTracker::StartMoving(Track& track, const ObservedPiece& piece, const T
   const bool path_goes_on =
       shot_ && !track.path.empty() && track.path.front().time_s >= shot_->start_s;
   if (!path_goes_on) {
-    track.left_seen_s = std::min(last_seen_s, last_time_s_);
+    track.left_seen_s = std::min(track.surely_in_place_s.value_or(last_seen_s), last_time_s_);
     track.pushed_toward = PushedAt(track.rest, frame);
   }
+  track.surely_in_place_s.reset();
   track.path.push_back({last_time_s_, track.rest, rest_sigma_mm});
   track.path.push_back({frame.time_s, piece.position_mm, RelativeSigma(piece)});
   const double dt = std::max(1e-3, frame.time_s - last_time_s_);
@@ -762,6 +763,15 @@ void PieceTracker::Measure(Track& track, const ObservedPiece& piece, const Track
   if (!track.moving) {
     const double distance = rules::Distance(piece.position_mm, track.rest);
     const double threshold = std::max(options_.start_mm, 3 * std::sqrt(2.0) * piece.sigma_mm);
+    // A blob says only that something is there: off its place by more than a sharp reading
+    // strays, it may be the piece's first blur (fresh Ppolf seed 318: a putt under the
+    // fingers, 4 mm off its place a frame after it struck the hole and came back, taken for it
+    // still resting and its flick's interval for a third of what the hand hid).
+    if (Unidentified(piece) && distance > options_.start_mm) {
+      if (!track.surely_in_place_s) track.surely_in_place_s = last_seen_s;
+    } else {
+      track.surely_in_place_s.reset();
+    }
     if (distance > threshold && frame.complete && (shot_ || frame.settled) && Quiet()) {
       // The full detection that closes a shot (or looks at a settled table) finds the piece
       // elsewhere: it moved where the blurred frames lost or swapped it (or unseen), and it
@@ -973,14 +983,22 @@ void PieceTracker::ReclaimLost() {
     auto best = NearestDeparted(track.piece.position_mm, 1e18, [&](const Track& lost) {
       return lost.Identified() && SameIdentity(lost.piece, track.piece);
     });
-    if (best == departed_.end()) {
-      // Else the nearest blur lost nearby in the shot (not off the table): the piece it
-      // followed turned up here.
-      best =
-          NearestDeparted(track.piece.position_mm, options_.reacquire_mm, [&](const Track& lost) {
-            return !lost.Identified() && lost.piece.kind == track.piece.kind &&
-                   !LeftTheTable(lost.id);
-          });
+    const auto lost_blur = [&](const Track& lost) {
+      return !lost.Identified() && lost.piece.kind == track.piece.kind && !LeftTheTable(lost.id);
+    };
+    // Else the nearest blur lost nearby in the shot (not off the table): the piece it followed
+    // turned up here. Or the piece was first seen on its way, near where that blur was lost
+    // and after it was first seen: the blur lost it there (fresh Ppolf seed 320: a coin flicked
+    // from under the hand, followed as a blur to the hole, the blur left on the change the
+    // struck tile made, the coin found as a new piece coming back off it).
+    if (best == departed_.end())
+      best = NearestDeparted(track.piece.position_mm, options_.reacquire_mm, lost_blur);
+    if (best == departed_.end() && !track.path.empty()) {
+      const PathSample& first_seen = track.path.front();
+      best = NearestDeparted(first_seen.position, options_.reacquire_mm, [&](const Track& lost) {
+        return lost_blur(lost) && !lost.path.empty() &&
+               lost.path.front().time_s < first_seen.time_s;
+      });
     }
     if (best == departed_.end()) {
       // Not on the table before, found on it after: it moved in the shot.
