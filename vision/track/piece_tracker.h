@@ -37,15 +37,15 @@ struct Track {
   // with no hand in view since.
   bool clear_of_hand = false;
   double seen_s = 0;  // time of its latest measurement
-  // While it rests and blobs measure it off its place by more than `start_mm` (within their
-  // wider gate: it may have left already, a blob by the hand being its blur), when it was last
-  // measured surely in place; none once a measurement finds it there again.
-  std::optional<double> surely_in_place_s;
   // ... that said what it is (a blob says only that something is there: by a hand, it may be
   // a fingertip where the piece was flicked from)
   double read_s = 0;
   // ... by a full detection's own fit (a piece of the set, not a blob), or -1
   double found_s = -1;
+  // While it rests and blobs measure it off its place by more than `start_mm` (within their
+  // wider gate: it may have left already, a blob by the hand being its blur), when it was last
+  // measured surely in place; none once a measurement finds it there again.
+  std::optional<double> surely_in_place_s;
   double moving_since_s = 0;
   double rest_since_s = 0;
   // When its place was last seen empty while it rested (TrackerFrame::vacated), or -1.
